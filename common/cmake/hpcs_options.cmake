@@ -1,0 +1,15 @@
+# Build options. AUTO means: on when the toolchain/package is found, off (with a note) otherwise.
+set(HPCS_ENABLE_CUDA AUTO CACHE STRING "Raw CUDA variants: AUTO, ON or OFF")
+set(HPCS_ENABLE_KOKKOS AUTO CACHE STRING "Kokkos variants: AUTO, ON or OFF")
+set_property(CACHE HPCS_ENABLE_CUDA PROPERTY STRINGS AUTO ON OFF)
+set_property(CACHE HPCS_ENABLE_KOKKOS PROPERTY STRINGS AUTO ON OFF)
+option(HPCS_BUILD_TESTS "Build the GoogleTest suites and register ctest entries" ON)
+option(HPCS_BUILD_BENCHMARKS "Build the Google Benchmark binaries" ON)
+set(HPCS_SANITIZE "" CACHE STRING "Host sanitizers, e.g. address,undefined (CUDA device code is not instrumented)")
+
+if(HPCS_SANITIZE)
+  # Host C/C++ only: nvcc does not accept -fsanitize for device code.
+  add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fsanitize=${HPCS_SANITIZE}>
+                      $<$<COMPILE_LANGUAGE:CXX>:-fno-omit-frame-pointer>)
+  add_link_options(-fsanitize=${HPCS_SANITIZE})
+endif()

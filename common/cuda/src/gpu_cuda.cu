@@ -1,0 +1,44 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// GPU selection with the CUDA runtime: device = node-local rank % visible devices.
+#include <cuda_runtime.h>
+
+#include <string>
+
+#include "hpcs/gpu.hpp"
+
+namespace hpcs {
+namespace {
+GpuSelection g_selection{std::nullopt, "not selected yet"};
+}
+
+GpuSelection select_gpu(int local_rank) {
+  int count = 0;
+  const cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count == 0) {
+    cudaGetLastError();
+    g_selection = {std::nullopt, e != cudaSuccess
+                                     ? std::string("no CUDA GPU visible (") + cudaGetErrorString(e) + ")"
+                                     : std::string("no CUDA GPU visible (0 devices)")};
+    return g_selection;
+  }
+  GpuDevice d;
+  d.index = local_rank % count;
+  cudaDeviceProp prop{};
+  if (cudaSetDevice(d.index) != cudaSuccess || cudaGetDeviceProperties(&prop, d.index) != cudaSuccess) {
+    g_selection = {std::nullopt, "CUDA device " + std::to_string(d.index) + " cannot be used: " +
+                                     cudaGetErrorString(cudaGetLastError())};
+    return g_selection;
+  }
+  char bus[32] = {};
+  cudaDeviceGetPCIBusId(bus, sizeof bus, d.index);
+  d.name = prop.name;
+  d.pci_bus_id = bus;
+  d.total_memory = prop.totalGlobalMem;
+  d.multiprocessors = prop.multiProcessorCount;
+  g_selection = {d, ""};
+  return g_selection;
+}
+
+const GpuSelection& current_gpu() { return g_selection; }
+
+}  // namespace hpcs

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// GPU selection without CUDA types: one GPU per node-local rank. Implemented with the
+// CUDA runtime when the suite is built with CUDA, and as "no GPU" otherwise.
+#pragma once
+#include <cstddef>
+#include <optional>
+#include <string>
+
+namespace hpcs {
+
+struct GpuDevice {
+  int index = -1;            // CUDA runtime index (after CUDA_VISIBLE_DEVICES)
+  std::string name;
+  std::string pci_bus_id;    // e.g. 0000:1B:00.0; NVML is matched by this, not by index
+  std::size_t total_memory = 0;
+  int multiprocessors = 0;
+};
+
+struct GpuSelection {
+  std::optional<GpuDevice> device;
+  std::string reason;        // why there is no device (printed in skip messages)
+};
+
+// Picks device local_rank % visible-count and makes it current for this thread.
+GpuSelection select_gpu(int local_rank);
+
+// The selection made by the last select_gpu() call (or "not selected yet").
+const GpuSelection& current_gpu();
+
+}  // namespace hpcs

@@ -1,0 +1,9 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// HPCS_HD marks a function callable from the host, CUDA kernels and Kokkos kernels,
+// so the CPU reference, raw CUDA and Kokkos variants can share one arithmetic body.
+#pragma once
+#if defined(__CUDACC__) || defined(__HIPCC__)
+#define HPCS_HD __host__ __device__
+#else
+#define HPCS_HD
+#endif

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The timing harness: warm-up runs, timed repetitions (barrier, wall clock, barrier),
+// device times reported by the variant (CUDA events), and an energy window of
+// repeated runs long enough for the energy counters.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hpcs/energy.hpp"
+#include "hpcs/mpi_context.hpp"
+#include "hpcs/stats.hpp"
+
+namespace hpcs {
+
+// One repetition of the measured work; returns its device time when the variant has one.
+using RepFunction = std::function<std::optional<double>()>;
+
+struct Timings {
+  int warmup = 0;
+  std::vector<double> wall;     // seconds per repetition, slowest rank
+  std::vector<double> device;   // seconds per repetition (max over ranks); empty if none
+  Stats wall_stats;
+  std::optional<Stats> device_stats;
+  // The time rates are computed from: the device median if measured, else the wall median.
+  double representative() const;
+  const char* representative_kind() const;  // "device" or "wall"
+};
+
+Timings time_repetitions(const MpiContext& mpi, int warmup, int reps, const RepFunction& rep);
+
+struct EnergyRun {
+  EnergyWindow window;          // summed over distinct GPUs (host + PCI id) and hosts
+  std::uint64_t iterations = 0;
+};
+
+// Repeats `rep` for at least `window_seconds` (iterations from the median rep time, the
+// same on every rank) inside one energy window. gpu_key identifies this rank's GPU
+// ("" for none) so ranks sharing a GPU or a host are counted once.
+EnergyRun measure_energy(const MpiContext& mpi, EnergyMeter& meter, double window_seconds,
+                         double rep_seconds, const std::string& gpu_key, const RepFunction& rep);
+
+}  // namespace hpcs

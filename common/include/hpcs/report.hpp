@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// One record per measured run, the readable table rank 0 prints, and the JSON record
+// (--json) and HDF5 group (--output) made from the same fields.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hpcs/measure.hpp"
+
+namespace hpcs {
+
+struct Verification {
+  std::string status = "not checked";  // "passed", "FAILED" or "not checked"
+  std::string detail;                  // e.g. "|got-ref| = 3e-7 <= tol 2e-5"
+  bool failed() const { return status == "FAILED"; }
+};
+
+struct RunRecord {
+  std::string app, variant, backend, config;
+  std::string dtype;
+  std::uint64_t items = 0;               // global problem size (elements, cells, ...)
+  int ranks = 1;
+  Timings timings;
+  double bytes_per_rep = 0;              // bytes the rate counts (read + written)
+  std::string rate_unit = "GB/s";        // decimal: 1 GB = 1e9 bytes
+  double rate = 0;
+  std::optional<double> step_speedup, cumulative_speedup;
+  std::optional<EnergyRun> energy;
+  std::string gpu_energy_source, cpu_energy_source;
+  Verification verification;
+  nlohmann::json extra = nlohmann::json::object();  // app-specific results
+
+  // Energy of one repetition: GPU if measured, else CPU packages.
+  std::optional<double> joules_per_rep() const;
+  std::optional<double> watts() const;
+  std::string energy_domain() const;     // "gpu", "cpu" or "" if unmeasured
+};
+
+// Fills rate from bytes_per_rep and the representative time.
+void set_bandwidth(RunRecord& r);
+
+// step_speedup = time of the previous step / this time; cumulative = first / this.
+// `chain` lists indices into records in step order (e.g. RK-1..RK-7 of one backend).
+void set_step_speedups(std::vector<RunRecord>& records, const std::vector<std::size_t>& chain);
+
+void print_table(std::ostream& os, const std::vector<RunRecord>& records);
+nlohmann::json to_json(const RunRecord& r);
+
+}  // namespace hpcs

@@ -1,0 +1,287 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "hpcs/h5.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <type_traits>
+
+#include "hpcs/error.hpp"
+
+namespace hpcs::h5 {
+namespace fs = std::filesystem;
+
+Id& Id::operator=(Id&& o) noexcept {
+  if (this != &o) {
+    reset();
+    id_ = o.id_;
+    closer_ = o.closer_;
+    o.id_ = H5I_INVALID_HID;
+  }
+  return *this;
+}
+
+void Id::reset() {
+  if (id_ >= 0 && closer_) closer_(id_);
+  id_ = H5I_INVALID_HID;
+}
+
+void quiet_errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
+
+std::string DatasetInfo::type_name() const {
+  switch (kind) {
+    case Kind::Integer: return (is_signed ? "int" : "uint") + std::to_string(8 * bytes);
+    case Kind::Float: return "float" + std::to_string(8 * bytes);
+    case Kind::String: return "string";
+    default: return "non-numeric";
+  }
+}
+
+namespace {
+
+template <class T>
+hid_t native_type() {
+  if constexpr (std::is_same_v<T, float>) return H5T_NATIVE_FLOAT;
+  else if constexpr (std::is_same_v<T, double>) return H5T_NATIVE_DOUBLE;
+  else if constexpr (std::is_same_v<T, std::int32_t>) return H5T_NATIVE_INT32;
+  else if constexpr (std::is_same_v<T, std::int64_t>) return H5T_NATIVE_INT64;
+  else if constexpr (std::is_same_v<T, std::uint8_t>) return H5T_NATIVE_UINT8;
+  else static_assert(sizeof(T) == 0, "unsupported HDF5 element type");
+}
+
+// Why `path` cannot be opened as HDF5, checked before HDF5 sees it so the message is plain.
+void check_readable_hdf5(const std::string& path) {
+  std::error_code ec;
+  if (!fs::exists(path, ec)) throw Error(path + ": no such file");
+  if (fs::is_directory(path, ec)) throw Error(path + ": is a directory, not an HDF5 file");
+  if (!std::ifstream(path).good()) throw Error(path + ": cannot be read (permission denied?)");
+#if H5_VERSION_GE(1, 12, 0)
+  const htri_t is_h5 = H5Fis_accessible(path.c_str(), H5P_DEFAULT);
+#else
+  const htri_t is_h5 = H5Fis_hdf5(path.c_str());
+#endif
+  if (is_h5 <= 0) throw Error(path + ": not an HDF5 file");
+}
+
+}  // namespace
+
+Reader::Reader(const std::string& path, MPI_Comm comm) : path_(path) {
+  quiet_errors();
+  check_readable_hdf5(path);
+  Id fapl(H5Pcreate(H5P_FILE_ACCESS), H5Pclose);
+#ifdef H5_HAVE_PARALLEL
+  int ranks = 1;
+  MPI_Comm_size(comm, &ranks);
+  if (ranks > 1) H5Pset_fapl_mpio(fapl.get(), comm, MPI_INFO_NULL);
+#else
+  (void)comm;
+#endif
+  file_ = Id(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl.get()), H5Fclose);
+  if (!file_) throw Error(path + ": cannot open as HDF5 (corrupt or locked file?)");
+}
+
+bool Reader::has_dataset(const std::string& name) const {
+  if (name.empty()) return false;
+  // Walk the path so a missing intermediate group is "absent", not an HDF5 error.
+  std::string partial;
+  std::size_t pos = name[0] == '/' ? 1 : 0;
+  while (pos <= name.size()) {
+    std::size_t next = name.find('/', pos);
+    if (next == std::string::npos) next = name.size();
+    partial = name.substr(0, next);
+    if (!partial.empty() && partial != "/" && H5Lexists(file_.get(), partial.c_str(), H5P_DEFAULT) <= 0)
+      return false;
+    pos = next + 1;
+  }
+  H5O_info_t info;
+#if H5_VERSION_GE(1, 12, 0)
+  if (H5Oget_info_by_name3(file_.get(), name.c_str(), &info, H5O_INFO_BASIC, H5P_DEFAULT) < 0) return false;
+#else
+  if (H5Oget_info_by_name2(file_.get(), name.c_str(), &info, H5O_INFO_BASIC, H5P_DEFAULT) < 0) return false;
+#endif
+  return info.type == H5O_TYPE_DATASET;
+}
+
+DatasetInfo Reader::dataset_info(const std::string& name) const {
+  if (!has_dataset(name)) throw Error(path_ + ": no dataset '" + name + "'");
+  Id ds(H5Dopen2(file_.get(), name.c_str(), H5P_DEFAULT), H5Dclose);
+  Id type(H5Dget_type(ds.get()), H5Tclose);
+  Id space(H5Dget_space(ds.get()), H5Sclose);
+  if (!ds || !type || !space) throw Error(path_ + ": cannot open dataset '" + name + "'");
+  DatasetInfo info;
+  switch (H5Tget_class(type.get())) {
+    case H5T_INTEGER:
+      info.kind = Kind::Integer;
+      info.is_signed = H5Tget_sign(type.get()) == H5T_SGN_2;
+      break;
+    case H5T_FLOAT: info.kind = Kind::Float; break;
+    case H5T_STRING: info.kind = Kind::String; break;
+    default: info.kind = Kind::Other;
+  }
+  info.bytes = H5Tget_size(type.get());
+  const int rank = H5Sget_simple_extent_ndims(space.get());
+  if (rank < 0) throw Error(path_ + ": dataset '" + name + "' has no simple dataspace");
+  std::vector<hsize_t> dims(static_cast<std::size_t>(rank));
+  H5Sget_simple_extent_dims(space.get(), dims.data(), nullptr);
+  info.dims.assign(dims.begin(), dims.end());
+  return info;
+}
+
+template <class T>
+void Reader::read_1d(const std::string& name, std::uint64_t begin, std::uint64_t count, T* out) const {
+  Id ds(H5Dopen2(file_.get(), name.c_str(), H5P_DEFAULT), H5Dclose);
+  if (!ds) throw Error(path_ + ": no dataset '" + name + "'");
+  Id file_space(H5Dget_space(ds.get()), H5Sclose);
+  const hsize_t start = begin, n = count;
+  Id mem_space(H5Screate_simple(1, &n, nullptr), H5Sclose);
+  if (count == 0) {  // a rank with nothing to read still takes part in an MPI-IO file
+    H5Sselect_none(file_space.get());
+    H5Sselect_none(mem_space.get());
+  } else if (H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &start, nullptr, &n, nullptr) < 0) {
+    throw Error(path_ + ": cannot select elements [" + std::to_string(begin) + ", " +
+                std::to_string(begin + count) + ") of '" + name + "'");
+  }
+  if (H5Dread(ds.get(), native_type<T>(), mem_space.get(), file_space.get(), H5P_DEFAULT, out) < 0)
+    throw Error(path_ + ": cannot read dataset '" + name + "' (truncated or corrupt file?)");
+}
+
+template void Reader::read_1d<float>(const std::string&, std::uint64_t, std::uint64_t, float*) const;
+template void Reader::read_1d<double>(const std::string&, std::uint64_t, std::uint64_t, double*) const;
+template void Reader::read_1d<std::int32_t>(const std::string&, std::uint64_t, std::uint64_t, std::int32_t*) const;
+template void Reader::read_1d<std::int64_t>(const std::string&, std::uint64_t, std::uint64_t, std::int64_t*) const;
+template void Reader::read_1d<std::uint8_t>(const std::string&, std::uint64_t, std::uint64_t, std::uint8_t*) const;
+
+Id Reader::open_attribute(const std::string& object, const std::string& name) const {
+  if (H5Aexists_by_name(file_.get(), object.c_str(), name.c_str(), H5P_DEFAULT) <= 0) return Id();
+  return Id(H5Aopen_by_name(file_.get(), object.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+}
+
+std::optional<std::string> Reader::string_attribute(const std::string& object, const std::string& name) const {
+  Id attr = open_attribute(object, name);
+  if (!attr) return std::nullopt;
+  Id type(H5Aget_type(attr.get()), H5Tclose);
+  if (H5Tget_class(type.get()) != H5T_STRING) return std::nullopt;
+  if (H5Tis_variable_str(type.get()) > 0) {
+    char* s = nullptr;
+    Id mem(H5Tcopy(H5T_C_S1), H5Tclose);
+    H5Tset_size(mem.get(), H5T_VARIABLE);
+    if (H5Aread(attr.get(), mem.get(), &s) < 0 || !s) return std::nullopt;
+    std::string out(s);
+    H5free_memory(s);
+    return out;
+  }
+  const std::size_t size = H5Tget_size(type.get());
+  std::string out(size, '\0');
+  Id mem(H5Tcopy(H5T_C_S1), H5Tclose);
+  H5Tset_size(mem.get(), size);
+  if (H5Aread(attr.get(), mem.get(), out.data()) < 0) return std::nullopt;
+  out.resize(out.find('\0') == std::string::npos ? size : out.find('\0'));
+  return out;
+}
+
+std::optional<double> Reader::double_attribute(const std::string& object, const std::string& name) const {
+  Id attr = open_attribute(object, name);
+  double v = 0;
+  if (!attr || H5Aread(attr.get(), H5T_NATIVE_DOUBLE, &v) < 0) return std::nullopt;
+  return v;
+}
+
+std::optional<std::int64_t> Reader::int_attribute(const std::string& object, const std::string& name) const {
+  Id attr = open_attribute(object, name);
+  std::int64_t v = 0;
+  if (!attr || H5Aread(attr.get(), H5T_NATIVE_INT64, &v) < 0) return std::nullopt;
+  return v;
+}
+
+// ---- writing ---------------------------------------------------------------------------
+
+Group Group::group(const std::string& name) {
+  Id g(H5Gcreate2(id_.get(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose);
+  if (!g) throw Error(where_ + ": cannot create group '" + name + "'");
+  return Group(std::move(g), where_ + (where_.back() == '/' ? "" : "/") + name);
+}
+
+namespace {
+void write_attribute(hid_t obj, const std::string& where, const std::string& name, hid_t type,
+                     const void* value) {
+  Id space(H5Screate(H5S_SCALAR), H5Sclose);
+  Id attr(H5Acreate2(obj, name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  if (!attr || H5Awrite(attr.get(), type, value) < 0)
+    throw Error(where + ": cannot write attribute '" + name + "'");
+}
+}  // namespace
+
+void Group::attribute(const std::string& name, const std::string& value) {
+  // Variable-length UTF-8 strings: h5py reads them back as str.
+  Id type(H5Tcopy(H5T_C_S1), H5Tclose);
+  H5Tset_size(type.get(), H5T_VARIABLE);
+  H5Tset_cset(type.get(), H5T_CSET_UTF8);
+  const char* p = value.c_str();
+  write_attribute(id_.get(), where_, name, type.get(), &p);
+}
+void Group::attribute(const std::string& name, double value) {
+  write_attribute(id_.get(), where_, name, H5T_NATIVE_DOUBLE, &value);
+}
+void Group::attribute(const std::string& name, std::int64_t value) {
+  write_attribute(id_.get(), where_, name, H5T_NATIVE_INT64, &value);
+}
+void Group::attribute(const std::string& name, bool value) {
+  const std::uint8_t v = value ? 1 : 0;
+  write_attribute(id_.get(), where_, name, H5T_NATIVE_UINT8, &v);
+}
+
+template <class T>
+void Group::dataset(const std::string& name, const T* data, std::uint64_t count) {
+  const hsize_t n = count;
+  Id space(H5Screate_simple(1, &n, nullptr), H5Sclose);
+  Id ds(H5Dcreate2(id_.get(), name.c_str(), native_type<T>(), space.get(), H5P_DEFAULT, H5P_DEFAULT,
+                   H5P_DEFAULT),
+        H5Dclose);
+  if (!ds || (count && H5Dwrite(ds.get(), native_type<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0))
+    throw Error(where_ + ": cannot write dataset '" + name + "'");
+}
+
+template void Group::dataset<float>(const std::string&, const float*, std::uint64_t);
+template void Group::dataset<double>(const std::string&, const double*, std::uint64_t);
+template void Group::dataset<std::int32_t>(const std::string&, const std::int32_t*, std::uint64_t);
+template void Group::dataset<std::int64_t>(const std::string&, const std::int64_t*, std::uint64_t);
+template void Group::dataset<std::uint8_t>(const std::string&, const std::uint8_t*, std::uint64_t);
+
+Writer::Writer(const std::string& path) : path_(path) {
+  quiet_errors();
+  const fs::path target(path);
+  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec)) throw Error(path + ": cannot write (directory " + dir.string() + " does not exist)");
+  if (fs::is_directory(target, ec)) throw Error(path + ": is a directory");
+  temp_ = path + ".tmp." + std::to_string(::getpid());
+  file_ = Id(H5Fcreate(temp_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
+  if (!file_) throw Error(path + ": cannot create (permission denied or disk full?)");
+}
+
+Writer::~Writer() {
+  if (!committed_) {
+    file_.reset();
+    std::remove(temp_.c_str());
+  }
+}
+
+Group Writer::root() {
+  return Group(Id(H5Gopen2(file_.get(), "/", H5P_DEFAULT), H5Gclose), path_ + ":/");
+}
+
+void Writer::commit() {
+  if (H5Fflush(file_.get(), H5F_SCOPE_GLOBAL) < 0) throw Error(path_ + ": cannot flush (disk full?)");
+  file_.reset();
+  std::error_code ec;
+  fs::rename(temp_, path_, ec);
+  if (ec) {
+    std::remove(temp_.c_str());
+    throw Error(path_ + ": cannot rename the finished file into place: " + ec.message());
+  }
+  committed_ = true;
+}
+
+}  // namespace hpcs::h5

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "hpcs/provenance.hpp"
+
+#include <ctime>
+
+#include "hpcs/version.hpp"
+
+namespace hpcs {
+
+nlohmann::json Provenance::to_json() const {
+  return {{"suite", "hpc_miniapps"},       {"suite_version", suite_version}, {"git_revision", git_revision},
+          {"build_type", build_type},      {"compiler", compiler},           {"backends", backends},
+          {"created_utc", created_utc},    {"command_line", command_line},   {"ranks", ranks},
+          {"hosts", hosts},                {"devices", devices}};
+}
+
+Provenance collect_provenance(const MpiContext& mpi, int argc, char** argv, const std::string& my_device) {
+  Provenance p;
+  p.suite_version = HPCS_VERSION;
+  p.git_revision = HPCS_GIT_REVISION;
+  p.build_type = HPCS_BUILD_TYPE;
+  p.compiler = HPCS_COMPILER;
+  p.backends = HPCS_BACKENDS;
+  const std::time_t now = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+  p.created_utc = buf;
+  for (int i = 0; i < argc; ++i) p.command_line += (i ? " " : "") + std::string(argv[i]);
+  p.ranks = mpi.size();
+  p.hosts = mpi.allgather(mpi.hostname());
+  p.devices = mpi.allgather(my_device);
+  return p;
+}
+
+}  // namespace hpcs

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The Kokkos baseline: Kokkos::parallel_reduce over a RangePolicy, result in a device
+// scalar (so the timed region is the reduction alone, as for CUB).
+#include <Kokkos_Core.hpp>
+
+#include <cstdint>
+#include <type_traits>
+
+#include "hpcs/kokkos_device_timer.hpp"
+#include "hpcs/kokkos_views.hpp"
+#include "kokkos_reducers.hpp"
+
+namespace hpcs::reduction {
+namespace {
+
+using Exec = Kokkos::DefaultExecutionSpace;
+
+template <class In, class Acc>
+struct SumOf {
+  Kokkos::View<const In*> x;
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i, Acc& sum) const { sum += Acc(x(i)); }
+};
+
+template <class In, class Acc>
+class KokkosParallelReduce final : public Reducer {
+ public:
+  void upload(const HostArray& x) override {
+    input_ = to_device("hpcs::reduction::input", std::get<std::vector<In>>(x));
+    result_ = Kokkos::View<Acc>("hpcs::reduction::sum");
+  }
+
+  void run() override {
+    timer_.start();
+    Kokkos::parallel_reduce("hpcs::reduction::parallel_reduce",
+                            Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(0, input_.extent(0)),
+                            SumOf<In, Acc>{input_}, result_);
+    timer_.stop();
+    Kokkos::fence();
+  }
+
+  Sum result() override {
+    Acc value{};
+    Kokkos::View<Acc, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> h(&value);
+    Kokkos::deep_copy(h, result_);
+    Sum s;
+    if constexpr (std::is_integral_v<Acc>) s.integer = value;
+    else s.real = static_cast<double>(value);
+    return s;
+  }
+
+  std::optional<double> device_seconds() const override { return timer_.seconds(); }
+  std::string config() const override { return "RangePolicy"; }
+
+ private:
+  Kokkos::View<In*> input_;
+  Kokkos::View<Acc> result_;
+  KokkosDeviceTimer timer_;
+};
+
+}  // namespace
+
+std::unique_ptr<Reducer> make_kokkos_parallel_reduce(DType type) {
+  switch (type) {
+    case DType::Int32: return std::make_unique<KokkosParallelReduce<std::int32_t, std::int64_t>>();
+    case DType::Float32: return std::make_unique<KokkosParallelReduce<float, float>>();
+    default: return std::make_unique<KokkosParallelReduce<double, double>>();
+  }
+}
+
+}  // namespace hpcs::reduction

@@ -1,0 +1,51 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include <Kokkos_Core.hpp>
+
+#include "hpcs/kokkos_runtime.hpp"
+
+namespace hpcs {
+namespace {
+std::optional<std::string> g_unavailable = std::string("Kokkos is not initialized");
+bool g_initialized = false;
+
+constexpr bool kGpuBackend =
+#if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || defined(KOKKOS_ENABLE_SYCL)
+    true;
+#else
+    false;
+#endif
+}  // namespace
+
+KokkosRuntime::KokkosRuntime(const GpuSelection& gpu) {
+  if (kGpuBackend && !gpu.device) {
+    g_unavailable = "Kokkos was built for a GPU and " + gpu.reason;
+    return;
+  }
+#if KOKKOS_VERSION >= 40000
+  auto settings = Kokkos::InitializationSettings().set_disable_warnings(true);
+  if (gpu.device) settings.set_device_id(gpu.device->index);
+  Kokkos::initialize(settings);
+#else
+  Kokkos::InitArguments args;
+  args.disable_warnings = true;
+  if (gpu.device) args.device_id = gpu.device->index;
+  Kokkos::initialize(args);
+#endif
+  g_initialized = true;
+  g_unavailable.reset();
+}
+
+KokkosRuntime::~KokkosRuntime() {
+  if (g_initialized) Kokkos::finalize();
+  g_initialized = false;
+  g_unavailable = "Kokkos is finalized";
+}
+
+std::optional<std::string> KokkosRuntime::unavailable() { return g_unavailable; }
+
+std::string KokkosRuntime::description() {
+  return "Kokkos " + std::to_string(KOKKOS_VERSION / 10000) + "." + std::to_string(KOKKOS_VERSION / 100 % 100) +
+         "." + std::to_string(KOKKOS_VERSION % 100) + " (" + Kokkos::DefaultExecutionSpace::name() + ")";
+}
+
+}  // namespace hpcs

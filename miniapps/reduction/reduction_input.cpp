@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "reduction_input.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+
+#include "hpcs/decomposition.hpp"
+#include "hpcs/error.hpp"
+#include "hpcs/h5.hpp"
+
+namespace hpcs::reduction {
+
+namespace {
+// splitmix64: a counter-based generator, so value i needs no state from values < i.
+std::uint64_t mix(std::uint64_t x) {
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+template <class T>
+std::vector<T> generate(std::uint64_t seed, std::uint64_t begin, std::uint64_t count) {
+  std::vector<T> v(count);
+  const std::uint64_t key = mix(seed);
+  for (std::uint64_t k = 0; k < count; ++k) {
+    const std::uint64_t h = mix(key ^ (begin + k) * 0xD1B54A32D192ED03ull);
+    if constexpr (std::is_same_v<T, std::int32_t>) {
+      v[k] = static_cast<std::int32_t>(static_cast<std::int64_t>(h >> 33) - (std::int64_t{1} << 30));
+    } else if constexpr (std::is_same_v<T, float>) {
+      v[k] = static_cast<float>(h >> 40) * 0x1p-23f - 1.0f;  // 24 random bits: exact in float
+    } else {
+      v[k] = static_cast<double>(h >> 11) * 0x1p-52 - 1.0;   // 53 random bits: exact in double
+    }
+  }
+  return v;
+}
+
+std::string human_bytes(double b) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.3g GB", b / 1e9);
+  return buf;
+}
+}  // namespace
+
+void check_fits_in_memory(std::uint64_t bytes, const std::string& what) {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || page <= 0) return;
+  const double total = static_cast<double>(pages) * static_cast<double>(page);
+  if (static_cast<double>(bytes) > 0.8 * total)
+    throw Error(what + " needs " + human_bytes(static_cast<double>(bytes)) + " but this machine has " +
+                human_bytes(total) + " of memory");
+}
+
+HostArray generate_slice(DType type, std::uint64_t seed, std::uint64_t begin, std::uint64_t count) {
+  switch (type) {
+    case DType::Int32: return generate<std::int32_t>(seed, begin, count);
+    case DType::Float32: return generate<float>(seed, begin, count);
+    default: return generate<double>(seed, begin, count);
+  }
+}
+
+InputSlice generate_input(const MpiContext& mpi, DType type, std::uint64_t n, std::uint64_t seed) {
+  return collective(mpi, [&] {
+    if (n == 0) throw Error("--n 0: the vector must have at least one element");
+    const Block b = block_of(n, mpi.size(), mpi.rank());
+    check_fits_in_memory(b.count * dtype_bytes(type),
+                         "--n " + std::to_string(n) + ": the slice of rank " + std::to_string(mpi.rank()));
+    return InputSlice{generate_slice(type, seed, b.begin, b.count), n, b.begin};
+  });
+}
+
+InputSlice load_slice(const MpiContext& mpi, const std::string& path, const std::string& dataset) {
+  // The reader opens the file on every rank (collectively with parallel HDF5); errors in
+  // the checks below are the same on all ranks, so they leave together.
+  return collective(mpi, [&] {
+    h5::Reader reader(path, mpi.comm());
+    const h5::DatasetInfo info = reader.dataset_info(dataset);
+    const std::string where = path + ": dataset '" + dataset + "'";
+    if (info.dims.size() != 1)
+      throw Error(where + " has " + std::to_string(info.dims.size()) + " dimensions; expected a 1-D vector");
+    DType type;
+    if (info.kind == h5::Kind::Integer && info.is_signed && info.bytes == 4) type = DType::Int32;
+    else if (info.kind == h5::Kind::Float && info.bytes == 4) type = DType::Float32;
+    else if (info.kind == h5::Kind::Float && info.bytes == 8) type = DType::Float64;
+    else throw Error(where + " holds " + info.type_name() + "; expected int32, float32 or float64");
+    const std::uint64_t n = info.dims[0];
+    if (n == 0) throw Error(where + " is empty");
+    const Block b = block_of(n, mpi.size(), mpi.rank());
+    check_fits_in_memory(b.count * dtype_bytes(type), where + ": the slice of rank " + std::to_string(mpi.rank()));
+    InputSlice s{HostArray{}, n, b.begin};
+    switch (type) {
+      case DType::Int32: s.data = std::vector<std::int32_t>(b.count); break;
+      case DType::Float32: s.data = std::vector<float>(b.count); break;
+      default: s.data = std::vector<double>(b.count);
+    }
+    std::visit([&](auto& v) { reader.read_1d(dataset, b.begin, b.count, v.data()); }, s.data);
+    return s;
+  });
+}
+
+}  // namespace hpcs::reduction
