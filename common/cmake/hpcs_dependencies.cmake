@@ -81,6 +81,9 @@ if(NOT HPCS_ENABLE_KOKKOS STREQUAL "OFF")
     if(Kokkos_ENABLE_CUDA AND NOT HPCS_HAVE_CUDA)
       message(FATAL_ERROR "Kokkos was built with CUDA but the CUDA language is not enabled")
     endif()
+    if(Kokkos_ENABLE_CUDA)
+      set(CMAKE_CUDA_RUNTIME_LIBRARY Shared)  # one CUDA runtime in the process, Kokkos' own
+    endif()
   endif()
 endif()
 

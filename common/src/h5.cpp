@@ -163,10 +163,14 @@ std::optional<std::string> Reader::string_attribute(const std::string& object, c
   if (!attr) return std::nullopt;
   Id type(H5Aget_type(attr.get()), H5Tclose);
   if (H5Tget_class(type.get()) != H5T_STRING) return std::nullopt;
+  // The memory type takes the file's character set: HDF5 does not convert ASCII <-> UTF-8,
+  // and Group::attribute writes UTF-8.
+  const H5T_cset_t cset = H5Tget_cset(type.get());
   if (H5Tis_variable_str(type.get()) > 0) {
     char* s = nullptr;
     Id mem(H5Tcopy(H5T_C_S1), H5Tclose);
     H5Tset_size(mem.get(), H5T_VARIABLE);
+    H5Tset_cset(mem.get(), cset);
     if (H5Aread(attr.get(), mem.get(), &s) < 0 || !s) return std::nullopt;
     std::string out(s);
     H5free_memory(s);
@@ -176,6 +180,7 @@ std::optional<std::string> Reader::string_attribute(const std::string& object, c
   std::string out(size, '\0');
   Id mem(H5Tcopy(H5T_C_S1), H5Tclose);
   H5Tset_size(mem.get(), size);
+  H5Tset_cset(mem.get(), cset);
   if (H5Aread(attr.get(), mem.get(), out.data()) < 0) return std::nullopt;
   out.resize(out.find('\0') == std::string::npos ? size : out.find('\0'));
   return out;

@@ -29,6 +29,9 @@ Timings time_repetitions(const MpiContext& mpi, int warmup, int reps, const RepF
     all_have_device = all_have_device && d.has_value();
     device.push_back(d.value_or(0.0));
   }
+  // Each rank timed its own barrier-to-barrier interval: keep the slowest, so every rank
+  // has the same samples (and derives the same energy-phase iteration count from them).
+  MPI_Allreduce(MPI_IN_PLACE, t.wall.data(), static_cast<int>(t.wall.size()), MPI_DOUBLE, MPI_MAX, mpi.comm());
   // Device times: the slowest rank per repetition, only if every rank measured them.
   int have = all_have_device ? 1 : 0, all = 0;
   MPI_Allreduce(&have, &all, 1, MPI_INT, MPI_MIN, mpi.comm());
@@ -43,25 +46,21 @@ Timings time_repetitions(const MpiContext& mpi, int warmup, int reps, const RepF
 }
 
 namespace {
-// Sum of one value per distinct key over all ranks (keys: "host|pci" or "host").
+// Sum of one value per distinct key over all ranks (keys: "host|pci" or "host"), so a GPU
+// or host shared by several ranks counts once. If any rank has no value the total is
+// unknown (nullopt): a partial sum would understate the energy.
 std::optional<double> sum_distinct(const MpiContext& mpi, const std::string& key, std::optional<double> v) {
-  const auto keys = mpi.allgather(v ? key : std::string());
-  const int n = mpi.size();
-  std::vector<double> values(static_cast<std::size_t>(n));
-  const double mine = v.value_or(NAN);
+  int missing = v ? 0 : 1, any_missing = 0;
+  MPI_Allreduce(&missing, &any_missing, 1, MPI_INT, MPI_MAX, mpi.comm());
+  if (any_missing) return std::nullopt;
+  const auto keys = mpi.allgather(key);
+  std::vector<double> values(static_cast<std::size_t>(mpi.size()));
+  const double mine = *v;
   MPI_Allgather(&mine, 1, MPI_DOUBLE, values.data(), 1, MPI_DOUBLE, mpi.comm());
   std::set<std::string> seen;
   double total = 0;
-  bool any = false;
-  for (int r = 0; r < n; ++r) {
-    if (keys[r].empty() || std::isnan(values[r]) || !seen.insert(keys[r]).second) continue;
-    total += values[r];
-    any = true;
-  }
-  // A value missing on one rank that owns a device makes the total unknown, not smaller.
-  int missing = (!v && !key.empty()) ? 1 : 0, any_missing = 0;
-  MPI_Allreduce(&missing, &any_missing, 1, MPI_INT, MPI_MAX, mpi.comm());
-  if (!any || any_missing) return std::nullopt;
+  for (std::size_t r = 0; r < values.size(); ++r)
+    if (seen.insert(keys[r]).second) total += values[r];
   return total;
 }
 }  // namespace
@@ -69,7 +68,8 @@ std::optional<double> sum_distinct(const MpiContext& mpi, const std::string& key
 EnergyRun measure_energy(const MpiContext& mpi, EnergyMeter& meter, double window_seconds,
                          double rep_seconds, const std::string& gpu_key, const RepFunction& rep) {
   EnergyRun run;
-  const double per_rep = std::max(rep_seconds, 1e-7);
+  // The same on every rank (callers may pass a per-rank time): rep() is usually collective.
+  const double per_rep = std::max(mpi.max(rep_seconds), 1e-7);
   run.iterations = static_cast<std::uint64_t>(std::ceil(window_seconds / per_rep));
   run.iterations = std::clamp<std::uint64_t>(run.iterations, 1, 100000000);
   mpi.barrier();

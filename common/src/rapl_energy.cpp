@@ -40,6 +40,8 @@ RaplEnergy::RaplEnergy(const std::string& root) {
     domains_.push_back({base + "/energy_uj", *max, 0});
     names.push_back(name);
   }
+  // One unreadable package makes the total unknown: a sum of the others would be too small.
+  if (unreadable) domains_.clear();
   if (domains_.empty()) {
     source_ = unreadable ? "unavailable: RAPL energy files are not readable (root only)"
                          : "unavailable: no RAPL package zone under " + root;

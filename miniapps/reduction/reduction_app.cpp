@@ -100,7 +100,8 @@ nlohmann::json metadata(const Provenance& prov, const Options& o, const InputSli
 }
 
 RunRecord measure_variant(const MpiContext& mpi, const Options& o, const VariantInfo& info,
-                          const InputSlice& in, const GlobalReference& ref, EnergyMeter& meter) {
+                          const InputSlice& in, const GlobalReference& ref, EnergyMeter& meter,
+                          bool energy_phase) {
   const DType type = dtype_of(in.data);
   auto reducer = collective(mpi, [&] {
     auto r = info.make(type, o.tuning);
@@ -138,7 +139,7 @@ RunRecord measure_variant(const MpiContext& mpi, const Options& o, const Variant
              {"tolerance", tolerance(type, ref.n, ref.sum_abs)}};
   r.gpu_energy_source = meter.gpu_source();
   r.cpu_energy_source = meter.cpu_source();
-  if (o.common.energy_window > 0 && meter.any_available()) {
+  if (energy_phase) {
     const auto& gpu = current_gpu();
     const std::string key = gpu.device && info.backend != "cpu" ? gpu.device->pci_bus_id : "";
     r.energy = measure_energy(mpi, meter, o.common.energy_window, r.timings.wall_stats.median, key, rep);
@@ -179,10 +180,14 @@ int run(const MpiContext& mpi, const Options& o, int argc, char** argv) {
 
   const auto& gpu = current_gpu();
   EnergyMeter meter(gpu.device ? std::optional<std::string>(gpu.device->pci_bus_id) : std::nullopt);
-  if (o.common.energy_window > 0) meter.measure_idle(o.common.idle_window);
+  // The energy phase repeats collective runs, so all ranks enter it or none does.
+  int any_energy = meter.any_available() ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &any_energy, 1, MPI_INT, MPI_MAX, mpi.comm());
+  const bool energy_phase = o.common.energy_window > 0 && any_energy;
+  if (energy_phase) meter.measure_idle(o.common.idle_window);
 
   std::vector<RunRecord> records;
-  for (const VariantInfo* v : chosen) records.push_back(measure_variant(mpi, o, *v, in, ref, meter));
+  for (const VariantInfo* v : chosen) records.push_back(measure_variant(mpi, o, *v, in, ref, meter, energy_phase));
   add_speedups(records, chosen);
 
   const Provenance prov = collect_provenance(mpi, argc, argv, device_description());

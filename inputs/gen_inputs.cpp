@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// gen_inputs: writes mini-app inputs as HDF5, one subcommand per mini-app:
+//   gen_inputs reduction --n 1048576 --type float32 --seed 7 -o vec.h5
+#include <CLI/CLI.hpp>
+
+#include <iostream>
+
+#include "gen_reduction.hpp"
+#include "hpcs/error.hpp"
+#include "hpcs/version.hpp"
+
+int main(int argc, char** argv) {
+  CLI::App app{"Writes inputs of the HPC mini-app suite as HDF5 files", "gen_inputs"};
+  app.set_version_flag("--version", std::string(HPCS_VERSION) + " (" + HPCS_GIT_REVISION + ")");
+  app.require_subcommand(1);
+  hpcs::inputs::add_reduction_command(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  } catch (const hpcs::Error& e) {
+    std::cerr << "error: " << e.what() << std::endl;
+    return 1;
+  }
+  return 0;
+}

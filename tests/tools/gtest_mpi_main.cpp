@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// GoogleTest main for tests that run under mpiexec (also fine with one process):
+// MPI lives for the whole run, only rank 0 prints, and the exit code is non-zero on every
+// rank if any rank failed. Tests must make the same collective calls on every rank (use
+// EXPECT_*, not ASSERT_*, around collectives).
+#include <gtest/gtest.h>
+
+#include "hpcs/gpu.hpp"
+#include "hpcs/kokkos_runtime.hpp"
+#include "hpcs/mpi_context.hpp"
+
+namespace hpcs::testing {
+const MpiContext* g_mpi = nullptr;
+}
+
+int main(int argc, char** argv) {
+  hpcs::MpiContext mpi(argc, argv);
+  hpcs::testing::g_mpi = &mpi;
+  ::testing::InitGoogleTest(&argc, argv);
+  if (!mpi.root()) {
+    auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
+    delete listeners.Release(listeners.default_result_printer());
+  }
+  hpcs::select_gpu(mpi.local_rank());
+  int failed = 0;
+  {
+    hpcs::KokkosRuntime kokkos(hpcs::current_gpu());
+    failed = RUN_ALL_TESTS() != 0 ? 1 : 0;
+  }
+  int any = 0;
+  MPI_Allreduce(&failed, &any, 1, MPI_INT, MPI_MAX, mpi.comm());
+  return any;
+}
