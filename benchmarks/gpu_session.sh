@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# One GPU-machine session: configure and build the suite with that machine's compilers,
+# MPI and HDF5, run every test, then the reduction benchmarks. Logs and result files go
+# to $OUT (default ./gpu-out); a short summary is printed last.
+#
+#   KOKKOS_ROOT=/path/to/kokkos-4.x-cuda  PREFIX_PATH=/path/with/include/CLI  \
+#   GIT_REVISION=<sha>  benchmarks/gpu_session.sh [build|test|bench|sweep|table]...
+#
+# Steps (default: build test bench table): build, test (ctest), bench (Google Benchmark,
+# 2^28 float32 and the other types at 2^24), sweep (RK-7 launch shapes), table (the RK-1..7
+# table of the mini-app with energy, written as JSON lines and HDF5).
+set -uo pipefail
+OUT=${OUT:-$PWD/gpu-out}
+BUILD=${BUILD:-build/gpu}
+mkdir -p "$OUT"
+steps=("$@")
+[ ${#steps[@]} -eq 0 ] && steps=(build test bench table)
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+
+has() { local s; for s in "${steps[@]}"; do [ "$s" = "$1" ] && return 0; done; return 1; }
+log() { echo "[$(date +%H:%M:%S)] $*" | tee -a "$OUT/session.log"; }
+
+if has build; then
+  nvidia-smi --query-gpu=name,pci.bus_id,driver_version,memory.total,clocks.max.sm,power.limit --format=csv \
+    > "$OUT/gpu.csv" 2>&1
+  log "configure"
+  cmake -S . -B "$BUILD" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHPCS_ENABLE_CUDA=ON \
+        ${KOKKOS_ROOT:+-DKokkos_ROOT=$KOKKOS_ROOT -DHPCS_ENABLE_KOKKOS=ON} \
+        ${PREFIX_PATH:+-DCMAKE_PREFIX_PATH=$PREFIX_PATH} \
+        ${GIT_REVISION:+-DHPCS_GIT_REVISION=$GIT_REVISION} > "$OUT/configure.log" 2>&1 \
+    || { tail -30 "$OUT/configure.log"; exit 1; }
+  grep -A12 "=== hpc_miniapps" "$OUT/configure.log"
+  log "build"
+  cmake --build "$BUILD" -j "$(nproc)" > "$OUT/build.log" 2>&1 || { grep -B2 -A8 -m5 "error" "$OUT/build.log"; exit 1; }
+fi
+
+if has test; then
+  log "ctest"
+  ctest --test-dir "$BUILD" -j 4 --timeout 300 --output-on-failure > "$OUT/ctest.log" 2>&1
+  grep -E "tests passed|\*\*\*|Failed" "$OUT/ctest.log" | tail -15
+  "$BUILD/bin/reduction_test" --gtest_brief=1 > "$OUT/reduction_test.log" 2>&1
+  grep -cE "^\[  SKIPPED" "$OUT/reduction_test.log" | sed 's/^/skipped reduction tests: /'
+fi
+
+bench() {  # bench NAME ARGS...: Google Benchmark with JSON output
+  local name=$1; shift
+  "$BUILD/bin/reduction_bench" --benchmark_out="$OUT/$name.json" --benchmark_out_format=json "$@" \
+    > "$OUT/$name.txt" 2>&1
+}
+
+if has bench; then
+  log "benchmarks: 2^28 float32, every variant"
+  bench bench_f32_2e28 --sizes=2^28 --types=float32 --benchmark_min_time=0.5 --benchmark_repetitions=5 \
+        --benchmark_report_aggregates_only=true
+  log "benchmarks: 2^24 int32/float64"
+  bench bench_other_2e24 --sizes=2^24 --types=int32,float64 --benchmark_min_time=0.2 \
+        --benchmark_filter='rk7|cub|parallel_reduce|reference'
+fi
+
+if has sweep; then
+  log "RK-7 launch-shape sweep (2^28 float32)"
+  for block in 128 256 512 1024; do
+    for unroll in 1 2 4 8; do
+      bench "sweep_b${block}_u${unroll}" --sizes=2^28 --types=float32 --block=$block --unroll=$unroll \
+            --benchmark_min_time=0.3 --benchmark_filter='rk7'
+    done
+  done
+  grep -h "rk7/float32" "$OUT"/sweep_*.txt | awk '{print $1, $2, $3, $(NF-4), $(NF-3), $(NF-2), $(NF-1), $NF}' \
+    > "$OUT/sweep_summary.txt"
+fi
+
+if has table; then
+  log "RK-1..7 table: reduction_miniapp, 2^28 float32, energy windows of 2 s"
+  "$BUILD/bin/reduction_miniapp" --n $((1 << 28)) --type float32 --reps 20 --warmup 3 --energy-window 2 \
+      --idle-window 2 --json --output "$OUT/rk_table_f32_2e28.h5" \
+      > "$OUT/rk_table_f32_2e28.jsonl" 2> "$OUT/rk_table_f32_2e28.txt"
+  cat "$OUT/rk_table_f32_2e28.txt"
+fi
+
+if has bench; then
+  echo "== 2^28 float32 (median of 5 repetitions) =="
+  grep -E "_median" "$OUT/bench_f32_2e28.txt" | awk '{printf "%-50s %10s %s  %s\n", $1, $2, $3, $(NF-2)}'
+fi
+log "done"
