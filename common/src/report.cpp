@@ -62,20 +62,19 @@ nlohmann::json opt_json(const std::optional<double>& v) { return v ? nlohmann::j
 void print_table(std::ostream& os, const std::vector<RunRecord>& records) {
   if (records.empty()) return;
   char line[512];
-  std::snprintf(line, sizeof line, "%-24s %-22s %11s %11s %11s %9s %7s %8s %10s %9s %7s  %s\n", "variant",
-                "config", "t_med[ms]", "t_min[ms]", "t_max[ms]", "GB/s", "step", "total", "J/rep",
+  std::snprintf(line, sizeof line, "%-28s %-26s %5s %11s %11s %11s %9s %7s %8s %10s %9s %7s  %s\n", "variant",
+                "config", "clock", "t_med[ms]", "t_min[ms]", "t_max[ms]", "GB/s", "step", "total", "J/rep",
                 "nJ/elem", "W", "verify");
   os << line;
-  std::set<std::string> kinds, sources;
+  std::set<std::string> sources;
   for (const auto& r : records) {
     const auto& t = r.timings;
     const Stats& s = t.device_stats ? *t.device_stats : t.wall_stats;
-    kinds.insert(t.representative_kind());
     const auto jpr = r.joules_per_rep();
     std::optional<double> nj;
     if (jpr && r.items) nj = *jpr / static_cast<double>(r.items) * 1e9;
-    std::snprintf(line, sizeof line, "%-24s %-22s %11.4f %11.4f %11.4f %9.1f %7s %8s %10s %9s %7s  %s\n",
-                  r.variant.c_str(), r.config.c_str(), s.median * 1e3, s.min * 1e3, s.max * 1e3, r.rate,
+    std::snprintf(line, sizeof line, "%-28s %-26s %5s %11.4f %11.4f %11.4f %9.1f %7s %8s %10s %9s %7s  %s\n",
+                  r.variant.c_str(), r.config.c_str(), t.representative_kind(), s.median * 1e3, s.min * 1e3, s.max * 1e3, r.rate,
                   opt("%.2fx", r.step_speedup).c_str(), opt("%.2fx", r.cumulative_speedup).c_str(),
                   opt("%.3g", jpr).c_str(), opt("%.3g", nj).c_str(), opt("%.1f", r.watts()).c_str(),
                   r.verification.status.c_str());
@@ -84,9 +83,9 @@ void print_table(std::ostream& os, const std::vector<RunRecord>& records) {
     if (!r.cpu_energy_source.empty()) sources.insert("cpu: " + r.cpu_energy_source);
   }
   const auto& r0 = records.front();
-  os << "  n = " << r0.items << " " << r0.dtype << " elements over " << r0.ranks << " rank(s); times: ";
-  for (const auto& k : kinds) os << k << (k == "device" ? " (CUDA events) " : " (barrier to barrier) ");
-  os << "of " << r0.timings.wall.size() << " reps after " << r0.timings.warmup << " warm-up\n";
+  os << "  n = " << r0.items << " " << r0.dtype << " elements over " << r0.ranks << " rank(s); "
+     << r0.timings.wall.size() << " reps after " << r0.timings.warmup
+     << " warm-up; clock: device = CUDA events around the kernels, wall = barrier to barrier (incl. MPI combine)\n";
   os << "  GB/s = input bytes / median time (1 GB = 1e9 B); step/total = speedup over the previous/first "
         "step of the same backend\n";
   os << "  energy (J/rep, nJ/elem, W): GPU when measured, else CPU packages; ";

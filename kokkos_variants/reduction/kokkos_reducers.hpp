@@ -8,7 +8,7 @@
 namespace hpcs::reduction {
 
 std::unique_ptr<Reducer> make_kokkos_rk(int step, DType type, const Tuning& t);  // 1,2,3,4,6,7
-std::unique_ptr<Reducer> make_kokkos_parallel_reduce(DType type);
+std::unique_ptr<Reducer> make_kokkos_parallel_reduce(DType type, bool host_result);
 std::unique_ptr<Reducer> make_kokkos_rk_int32(int step, const Tuning& t);
 std::unique_ptr<Reducer> make_kokkos_rk_float32(int step, const Tuning& t);
 std::unique_ptr<Reducer> make_kokkos_rk_float64(int step, const Tuning& t);

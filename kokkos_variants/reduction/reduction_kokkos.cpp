@@ -20,7 +20,9 @@ void register_reduction_kokkos(VariantList& list) {
                     [step](DType t, const Tuning& tune) { return make_kokkos_rk(step, t, tune); },
                     step <= 3 ? std::function<std::optional<std::string>()>(needs_teams) : unavailable});
   list.push_back({"kokkos/parallel_reduce", "kokkos", 0,
-                  [](DType t, const Tuning&) { return make_kokkos_parallel_reduce(t); }, unavailable});
+                  [](DType t, const Tuning&) { return make_kokkos_parallel_reduce(t, false); }, unavailable});
+  list.push_back({"kokkos/parallel_reduce_host", "kokkos", 0,
+                  [](DType t, const Tuning&) { return make_kokkos_parallel_reduce(t, true); }, unavailable});
 }
 
 }  // namespace hpcs::reduction

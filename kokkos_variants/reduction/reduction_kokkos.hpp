@@ -5,7 +5,8 @@
 
 namespace hpcs::reduction {
 
-// Adds kokkos/rk1..rk4, kokkos/rk6, kokkos/rk7 and kokkos/parallel_reduce. There is no
+// Adds kokkos/rk1..rk4, kokkos/rk6, kokkos/rk7, kokkos/parallel_reduce (device scalar)
+// and kokkos/parallel_reduce_host (host scalar). There is no
 // kokkos/rk5: unrolling the last warp without barriers needs warp-synchronous execution,
 // which Kokkos does not expose (docs/reduction.md).
 void register_reduction_kokkos(VariantList& list);

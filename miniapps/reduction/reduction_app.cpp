@@ -143,6 +143,11 @@ RunRecord measure_variant(const MpiContext& mpi, const Options& o, const Variant
     const auto& gpu = current_gpu();
     const std::string key = gpu.device && info.backend != "cpu" ? gpu.device->pci_bus_id : "";
     r.energy = measure_energy(mpi, meter, o.common.energy_window, r.timings.wall_stats.median, key, rep);
+    if (info.backend == "cpu") {  // the GPU only idles during a CPU variant: not its energy
+      r.energy->window.gpu_joules.reset();
+      r.energy->window.gpu_idle_watts.reset();
+      r.gpu_energy_source = "not applicable (CPU variant)";
+    }
   }
   return r;
 }

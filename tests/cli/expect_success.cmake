@@ -19,6 +19,7 @@ execute_process(COMMAND ${CMD} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARI
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "exit code ${rc}: ${CMD}\nstdout:\n${out}\nstderr:\n${err}")
 endif()
+string(REPLACE ";" "," out "${out}")  # a ";" inside a record would split the list
 string(REPLACE "\n" ";" lines "${out}")
 set(records 0)
 foreach(line IN LISTS lines)

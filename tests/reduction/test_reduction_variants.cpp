@@ -110,6 +110,7 @@ TEST(ReductionVariants, ListHasEveryRkStepPerBackend) {
 #if HPCS_HAVE_KOKKOS
   for (int s : {1, 2, 3, 4, 6, 7}) EXPECT_TRUE(names.count("kokkos/rk" + std::to_string(s)));
   EXPECT_TRUE(names.count("kokkos/parallel_reduce"));
+  EXPECT_TRUE(names.count("kokkos/parallel_reduce_host"));
 #endif
 }
 
