@@ -4,11 +4,13 @@
 # to $OUT (default ./gpu-out); a short summary is printed last.
 #
 #   KOKKOS_ROOT=/path/to/kokkos-4.x-cuda  PREFIX_PATH=/path/with/include/CLI  \
-#   GIT_REVISION=<sha>  benchmarks/gpu_session.sh [build|test|bench|sweep|table]...
+#   GIT_REVISION=<sha>  benchmarks/gpu_session.sh [build|test|bench|sweep|table|mpi]...
 #
 # Steps (default: build test bench table): build, test (ctest), bench (Google Benchmark,
-# 2^28 float32 and the other types at 2^24), sweep (RK-7 launch shapes), table (the RK-1..7
-# table of the mini-app with energy, written as JSON lines and HDF5).
+# 2^28 elements, float32 for every variant, int32/float64 for the fastest ones), sweep (RK-7
+# launch shapes), table (the RK-1..7 table of the mini-app with energy, float32 and int32,
+# as JSON lines and HDF5), mpi (2 ranks, 2^28 elements per rank: one GPU per rank where
+# the machine has two).
 set -uo pipefail
 OUT=${OUT:-$PWD/gpu-out}
 BUILD=${BUILD:-build/gpu}
@@ -52,9 +54,10 @@ if has bench; then
   log "benchmarks: 2^28 float32, every variant"
   bench bench_f32_2e28 --sizes=2^28 --types=float32 --benchmark_min_time=0.5 --benchmark_repetitions=5 \
         --benchmark_report_aggregates_only=true
-  log "benchmarks: 2^24 int32/float64"
-  bench bench_other_2e24 --sizes=2^24 --types=int32,float64 --benchmark_min_time=0.2 \
-        --benchmark_filter='rk7|cub|parallel_reduce|reference'
+  log "benchmarks: 2^28 int32/float64"
+  bench bench_other_2e28 --sizes=2^28 --types=int32,float64 --benchmark_min_time=0.3 \
+        --benchmark_repetitions=3 --benchmark_report_aggregates_only=true \
+        --benchmark_filter='rk7|cub|parallel_reduce'
 fi
 
 if has sweep; then
@@ -75,6 +78,20 @@ if has table; then
       --idle-window 2 --json --output "$OUT/rk_table_f32_2e28.h5" \
       > "$OUT/rk_table_f32_2e28.jsonl" 2> "$OUT/rk_table_f32_2e28.txt"
   cat "$OUT/rk_table_f32_2e28.txt"
+  log "RK-1..7 table: 2^28 int32"
+  "$BUILD/bin/reduction_miniapp" --n $((1 << 28)) --type int32 --reps 20 --warmup 3 --energy-window 2 \
+      --idle-window 2 --json --output "$OUT/rk_table_i32_2e28.h5" \
+      > "$OUT/rk_table_i32_2e28.jsonl" 2> "$OUT/rk_table_i32_2e28.txt"
+fi
+
+if has mpi; then
+  log "2 ranks, 2^28 float32 per rank"
+  mpirun -n 2 --bind-to none "$BUILD/bin/reduction_miniapp" --n $((1 << 29)) --type float32 --reps 20 \
+      --variant 'cuda/rk7,cuda/cub,kokkos/rk7' --energy-window 2 --idle-window 1 --json \
+      --output "$OUT/mpi2_f32_2e29.h5" > "$OUT/mpi2_f32_2e29.jsonl" 2> "$OUT/mpi2_f32_2e29.txt"
+  echo "mpirun rc=$?"
+  cat "$OUT/mpi2_f32_2e29.txt"
+  head -c 600 "$OUT/mpi2_f32_2e29.jsonl" | grep -o '"devices":\[[^]]*\]'
 fi
 
 if has bench; then
