@@ -19,7 +19,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
   } catch (const hpcs::Error& e) {
-    std::cerr << "error: " << e.what() << std::endl;
+    std::cerr << "error: " << hpcs::one_line(e.what()) << std::endl;
     return 1;
   }
   return 0;

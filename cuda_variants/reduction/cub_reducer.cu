@@ -9,6 +9,7 @@
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/device_buffer.hpp"
 #include "hpcs/cuda/event_timer.hpp"
+#include "reduction_dispatch.hpp"
 
 namespace hpcs::reduction {
 namespace {
@@ -38,10 +39,7 @@ class CubReducer final : public Reducer {
   Sum result() override {
     Acc value = 0;
     if (n_ > 0) out_.download(&value, 1);
-    Sum s;
-    if constexpr (std::is_integral_v<Acc>) s.integer = value;
-    else s.real = static_cast<double>(value);
-    return s;
+    return to_sum(value);
   }
 
   std::optional<double> device_seconds() const override { return n_ == 0 ? 0.0 : timer_.seconds(); }

@@ -14,6 +14,7 @@
 #include "hpcs/cuda/event_timer.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/gpu.hpp"
+#include "reduction_dispatch.hpp"
 #include "reduction_passes.hpp"
 #include "rk_kernels.cuh"
 
@@ -21,32 +22,8 @@ namespace hpcs::reduction {
 namespace {
 namespace k = cuda_kernels;
 
-template <int V>
-using Int = std::integral_constant<int, V>;
-
-// Calls f(Int<B>{}) for the block sizes RK-6/7 are compiled for.
-template <class F>
-void with_block(int block, F&& f) {
-  switch (block) {
-    case 64: f(Int<64>{}); break;
-    case 128: f(Int<128>{}); break;
-    case 256: f(Int<256>{}); break;
-    case 512: f(Int<512>{}); break;
-    case 1024: f(Int<1024>{}); break;
-    default: throw Error("--block " + std::to_string(block) + ": RK kernels need 64, 128, 256, 512 or 1024");
-  }
-}
-
-template <class F>
-void with_unroll(int unroll, F&& f) {
-  switch (unroll) {
-    case 1: f(Int<1>{}); break;
-    case 2: f(Int<2>{}); break;
-    case 4: f(Int<4>{}); break;
-    case 8: f(Int<8>{}); break;
-    default: throw Error("--unroll " + std::to_string(unroll) + ": expected 1, 2, 4 or 8");
-  }
-}
+// RK kernels read s[tid + 32] in their warp tail: blocks of at least 64 threads.
+constexpr int kMinBlock = 64;
 
 template <class In, class Acc>
 void launch(int step, int block, int unroll, unsigned blocks, const In* in, Acc* out, std::size_t n) {
@@ -58,10 +35,10 @@ void launch(int step, int block, int unroll, unsigned blocks, const In* in, Acc*
     case 4: k::rk4<In, Acc><<<blocks, block, smem>>>(in, out, n); break;
     case 5: k::rk5<In, Acc><<<blocks, block, smem>>>(in, out, n); break;
     case 6:
-      with_block(block, [&](auto B) { k::rk6<B(), In, Acc><<<blocks, B(), smem>>>(in, out, n); });
+      with_block<kMinBlock>(block, [&](auto B) { k::rk6<B(), In, Acc><<<blocks, B(), smem>>>(in, out, n); });
       break;
     default:
-      with_block(block, [&](auto B) {
+      with_block<kMinBlock>(block, [&](auto B) {
         with_unroll(unroll, [&](auto U) { k::rk7<B(), U(), In, Acc><<<blocks, B(), smem>>>(in, out, n); });
       });
   }
@@ -72,7 +49,7 @@ void launch(int step, int block, int unroll, unsigned blocks, const In* in, Acc*
 template <class In, class Acc>
 unsigned resident_blocks(int block, int unroll) {
   int per_sm = 0;
-  with_block(block, [&](auto B) {
+  with_block<kMinBlock>(block, [&](auto B) {
     with_unroll(unroll, [&](auto U) {
       HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
           &per_sm, k::rk7<B(), U(), In, Acc>, B(), std::size_t(B()) * sizeof(Acc)));
@@ -87,7 +64,7 @@ template <class In, class Acc>
 class RkReducer final : public Reducer {
  public:
   RkReducer(int step, const Tuning& t) : step_(step), tuning_(t) {
-    with_block(t.block, [](auto) {});  // validates the block size
+    with_block<kMinBlock>(t.block, [](auto) {});  // validates the block size
     if (step == 7) {
       with_unroll(t.unroll, [](auto) {});
       grid_ = t.grid > 0 ? static_cast<unsigned>(t.grid) : resident_blocks<In, Acc>(t.block, t.unroll);
@@ -117,10 +94,7 @@ class RkReducer final : public Reducer {
   Sum result() override {
     Acc value = 0;
     if (!passes_.empty()) partials_[(passes_.size() - 1) % 2].download(&value, 1);
-    Sum s;
-    if constexpr (std::is_integral_v<Acc>) s.integer = value;
-    else s.real = static_cast<double>(value);
-    return s;
+    return to_sum(value);
   }
 
   std::optional<double> device_seconds() const override {

@@ -11,6 +11,7 @@
 #include "hpcs/kokkos_device_timer.hpp"
 #include "hpcs/kokkos_views.hpp"
 #include "kokkos_reducers.hpp"
+#include "reduction_dispatch.hpp"
 
 namespace hpcs::reduction {
 namespace {
@@ -49,10 +50,7 @@ class KokkosParallelReduce final : public Reducer {
       Kokkos::View<Acc, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>> h(&value);
       Kokkos::deep_copy(h, result_);
     }
-    Sum s;
-    if constexpr (std::is_integral_v<Acc>) s.integer = value;
-    else s.real = static_cast<double>(value);
-    return s;
+    return to_sum(value);
   }
 
   std::optional<double> device_seconds() const override { return timer_.seconds(); }

@@ -17,6 +17,7 @@
 #include "hpcs/kokkos_device_timer.hpp"
 #include "hpcs/kokkos_views.hpp"
 #include "reduction_body.hpp"
+#include "reduction_dispatch.hpp"
 #include "reduction_passes.hpp"
 #include "reduction_types.hpp"
 
@@ -57,39 +58,6 @@ struct RkTeam {
   }
 };
 
-template <int V>
-using Int = std::integral_constant<int, V>;
-
-// Team sizes RK-6/7 are compiled for: every power of two a backend may allow.
-template <class F>
-void with_block(int block, F&& f) {
-  switch (block) {
-    case 1: f(Int<1>{}); break;
-    case 2: f(Int<2>{}); break;
-    case 4: f(Int<4>{}); break;
-    case 8: f(Int<8>{}); break;
-    case 16: f(Int<16>{}); break;
-    case 32: f(Int<32>{}); break;
-    case 64: f(Int<64>{}); break;
-    case 128: f(Int<128>{}); break;
-    case 256: f(Int<256>{}); break;
-    case 512: f(Int<512>{}); break;
-    case 1024: f(Int<1024>{}); break;
-    default: throw Error("--block " + std::to_string(block) + ": team size must be a power of two up to 1024");
-  }
-}
-
-template <class F>
-void with_unroll(int unroll, F&& f) {
-  switch (unroll) {
-    case 1: f(Int<1>{}); break;
-    case 2: f(Int<2>{}); break;
-    case 4: f(Int<4>{}); break;
-    case 8: f(Int<8>{}); break;
-    default: throw Error("--unroll " + std::to_string(unroll) + ": expected 1, 2, 4 or 8");
-  }
-}
-
 template <int Step, unsigned Block, int Unroll, class In, class Acc>
 void launch_team(const In* in, Acc* out, std::size_t n, std::size_t league, int team) {
   Policy policy(static_cast<int>(league), team);
@@ -105,9 +73,9 @@ void launch(int step, int team, int unroll, std::size_t league, const In* in, Ac
     case 2: launch_team<2, 0, 1>(in, out, n, league, team); break;
     case 3: launch_team<3, 0, 1>(in, out, n, league, team); break;
     case 4: launch_team<4, 0, 1>(in, out, n, league, team); break;
-    case 6: with_block(team, [&](auto B) { launch_team<6, B(), 1>(in, out, n, league, team); }); break;
+    case 6: with_block<1>(team, [&](auto B) { launch_team<6, B(), 1>(in, out, n, league, team); }); break;
     default:
-      with_block(team, [&](auto B) {
+      with_block<1>(team, [&](auto B) {
         with_unroll(unroll, [&](auto U) { launch_team<7, B(), U()>(in, out, n, league, team); });
       });
   }
@@ -116,8 +84,7 @@ void launch(int step, int team, int unroll, std::size_t league, const In* in, Ac
 // The largest power of two <= min(requested, what the backend allows for this kernel).
 template <class In, class Acc>
 int team_size_for(int requested) {
-  if (requested < 1 || (requested & (requested - 1)) != 0 || requested > 1024)
-    throw Error("--block " + std::to_string(requested) + ": team size must be a power of two up to 1024");
+  with_block<1>(requested, [](auto) {});  // validates: a power of two up to 1024
   Policy probe(1, 1);
   probe.set_scratch_size(0, Kokkos::PerTeam(std::size_t(1024) * sizeof(Acc)));
   const int max = probe.team_size_max(RkTeam<7, 1024, 8, In, Acc>{nullptr, nullptr, 0}, Kokkos::ParallelForTag());
@@ -158,12 +125,8 @@ class KokkosRk final : public Reducer {
   }
 
   Sum result() override {
-    Sum s;
-    if (passes_.empty()) return s;
-    const Acc value = element(partials_[(passes_.size() - 1) % 2], 0);
-    if constexpr (std::is_integral_v<Acc>) s.integer = value;
-    else s.real = static_cast<double>(value);
-    return s;
+    if (passes_.empty()) return Sum{};
+    return to_sum(element(partials_[(passes_.size() - 1) % 2], 0));
   }
 
   std::optional<double> device_seconds() const override {

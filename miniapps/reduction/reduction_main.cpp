@@ -22,10 +22,10 @@ int main(int argc, char** argv) {
     return hpcs::reduction::run(mpi, options, argc, argv);
   } catch (const hpcs::Error& e) {
     // Raised on every rank together (collective checks), so all ranks exit non-zero.
-    if (mpi.root()) std::cerr << "error: " << e.what() << std::endl;
+    if (mpi.root()) std::cerr << "error: " << hpcs::one_line(e.what()) << std::endl;
     return 1;
   } catch (const std::exception& e) {
-    std::cerr << "error: rank " << mpi.rank() << ": " << e.what() << std::endl;
+    std::cerr << "error: rank " << mpi.rank() << ": " << hpcs::one_line(e.what()) << std::endl;
     MPI_Abort(mpi.comm(), 1);  // an unexpected failure on one rank: do not leave the others waiting
   }
   return 1;

@@ -161,3 +161,10 @@ TEST(Cli, Help) {
 }
 
 }  // namespace
+
+TEST(ErrorMessages, OneLineFoldsLibraryMessages) {
+  EXPECT_EQ(hpcs::one_line("Kokkos failed to allocate\n  memory space: Cuda\n\tsize: 4 GB\n"),
+            "Kokkos failed to allocate memory space: Cuda size: 4 GB");
+  EXPECT_EQ(hpcs::one_line("plain"), "plain");
+  EXPECT_EQ(hpcs::one_line(""), "");
+}

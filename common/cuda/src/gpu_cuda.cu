@@ -30,7 +30,11 @@ GpuSelection select_gpu(int local_rank) {
     return g_selection;
   }
   char bus[32] = {};
-  cudaDeviceGetPCIBusId(bus, sizeof bus, d.index);
+  if (cudaDeviceGetPCIBusId(bus, sizeof bus, d.index) != cudaSuccess) {
+    g_selection = {std::nullopt, "CUDA device " + std::to_string(d.index) + " has no PCI bus id: " +
+                                     cudaGetErrorString(cudaGetLastError())};
+    return g_selection;
+  }
   d.name = prop.name;
   d.pci_bus_id = bus;
   d.total_memory = prop.totalGlobalMem;
