@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "hpcs/cli.hpp"
 
+#include <algorithm>
 #include <iostream>
+#include <map>
 #include <sstream>
 
 #include "hpcs/error.hpp"
@@ -77,6 +79,31 @@ std::vector<std::string> select_variants(const std::string& spec, const std::vec
   std::vector<std::string> out;
   for (std::size_t i = 0; i < known.size(); ++i)
     if (chosen[i]) out.push_back(known[i]);
+  return out;
+}
+
+std::vector<std::size_t> choose_variants(const std::string& spec, const std::vector<std::string>& names,
+                                         const std::vector<std::optional<std::string>>& unavailable,
+                                         std::ostream* notes) {
+  const auto chosen = select_variants(spec, names);
+  std::vector<std::string> named;  // entries of the spec given as plain names
+  std::stringstream ss(spec);
+  for (std::string item; std::getline(ss, item, ',');) named.push_back(item);
+  std::vector<std::size_t> out;
+  std::map<std::string, std::string> skipped;  // reason -> variants
+  for (std::size_t k = 0; k < names.size(); ++k) {
+    if (std::find(chosen.begin(), chosen.end(), names[k]) == chosen.end()) continue;
+    if (const auto& why = unavailable[k]) {
+      if (std::find(named.begin(), named.end(), names[k]) != named.end())
+        throw Error("--variant " + names[k] + ": cannot run here: " + *why);
+      skipped[*why] += (skipped[*why].empty() ? "" : ", ") + names[k];
+      continue;
+    }
+    out.push_back(k);
+  }
+  if (notes)
+    for (const auto& [why, list] : skipped) *notes << "note: skipped " << list << ": " << why << "\n";
+  if (out.empty()) throw Error("--variant " + spec + ": nothing this machine can run");
   return out;
 }
 

@@ -237,6 +237,12 @@ void Group::attribute(const std::string& name, bool value) {
   write_attribute(id_.get(), where_, name, H5T_NATIVE_UINT8, &v);
 }
 
+void Group::dataset_attribute(const std::string& dataset, const std::string& name, const std::string& value) {
+  Id ds(H5Dopen2(id_.get(), dataset.c_str(), H5P_DEFAULT), H5Dclose);
+  if (!ds) throw Error(where_ + ": no dataset '" + dataset + "' for attribute '" + name + "'");
+  Group(std::move(ds), where_ + "/" + dataset).attribute(name, value);
+}
+
 template <class T>
 void Group::dataset(const std::string& name, const T* data, std::uint64_t count) {
   const hsize_t n = count;

@@ -33,6 +33,13 @@ void set_bandwidth(RunRecord& r) {
   r.rate_unit = "GB/s";
 }
 
+void set_giga_rate(RunRecord& r, const std::string& unit, const std::string& note) {
+  const double t = r.timings.representative();
+  r.rate = t > 0 ? static_cast<double>(r.items) / t / 1e9 : 0.0;
+  r.rate_unit = unit;
+  r.rate_note = note;
+}
+
 void set_step_speedups(std::vector<RunRecord>& records, const std::vector<std::size_t>& chain) {
   if (chain.empty()) return;
   const double first = records[chain.front()].timings.representative();
@@ -62,9 +69,10 @@ nlohmann::json opt_json(const std::optional<double>& v) { return v ? nlohmann::j
 void print_table(std::ostream& os, const std::vector<RunRecord>& records) {
   if (records.empty()) return;
   char line[512];
+  const std::string per_item = "nJ/" + records.front().item_name;
   std::snprintf(line, sizeof line, "%-28s %-26s %5s %11s %11s %11s %9s %7s %8s %10s %9s %7s  %s\n", "variant",
-                "config", "clock", "t_med[ms]", "t_min[ms]", "t_max[ms]", "GB/s", "step", "total", "J/rep",
-                "nJ/elem", "W", "verify");
+                "config", "clock", "t_med[ms]", "t_min[ms]", "t_max[ms]", records.front().rate_unit.c_str(), "step",
+                "total", "J/rep", per_item.c_str(), "W", "verify");
   os << line;
   std::set<std::string> sources;
   for (const auto& r : records) {
@@ -83,12 +91,11 @@ void print_table(std::ostream& os, const std::vector<RunRecord>& records) {
     if (!r.cpu_energy_source.empty()) sources.insert("cpu: " + r.cpu_energy_source);
   }
   const auto& r0 = records.front();
-  os << "  n = " << r0.items << " " << r0.dtype << " elements over " << r0.ranks << " rank(s); "
+  os << "  n = " << r0.items << " " << r0.dtype << " " << r0.item_name << "s over " << r0.ranks << " rank(s); "
      << r0.timings.wall.size() << " reps after " << r0.timings.warmup
      << " warm-up; clock: device = CUDA events around the kernels, wall = barrier to barrier (incl. MPI combine)\n";
-  os << "  GB/s = input bytes / median time (1 GB = 1e9 B); step/total = speedup over the previous/first "
-        "step of the same backend\n";
-  os << "  energy (J/rep, nJ/elem, W): GPU when measured, else CPU packages; ";
+  os << "  " << r0.rate_note << "; step/total = speedup over the previous/first step of the same backend\n";
+  os << "  energy (J/rep, " << per_item << ", W): GPU when measured, else CPU packages; ";
   for (const auto& s : sources) os << s << "; ";
   os << "\n";
   for (const auto& r : records)

@@ -46,30 +46,16 @@ void list_variants(const VariantList& variants) {
   }
 }
 
-// Resolves --variant. "all" (or a glob) quietly skips what this machine cannot run and
-// says so once; naming an unavailable variant explicitly is an error.
 std::vector<const VariantInfo*> choose(const VariantList& variants, const std::string& spec, bool root) {
   std::vector<std::string> names;
-  for (const auto& v : variants) names.push_back(v.name);
-  const auto chosen = select_variants(spec, names);
-  std::vector<std::string> named;  // entries of the spec that are plain names, not globs
-  std::stringstream ss(spec);
-  for (std::string item; std::getline(ss, item, ',');) named.push_back(item);
-  std::vector<const VariantInfo*> out;
-  std::map<std::string, std::string> skipped;  // reason -> variants
+  std::vector<std::optional<std::string>> unavailable;
   for (const auto& v : variants) {
-    if (std::find(chosen.begin(), chosen.end(), v.name) == chosen.end()) continue;
-    if (const auto why = v.unavailable()) {
-      if (std::find(named.begin(), named.end(), v.name) != named.end())
-        throw Error("--variant " + v.name + ": cannot run here: " + *why);
-      skipped[*why] += (skipped[*why].empty() ? "" : ", ") + v.name;
-      continue;
-    }
-    out.push_back(&v);
+    names.push_back(v.name);
+    unavailable.push_back(v.unavailable());
   }
-  if (root)
-    for (const auto& [why, names] : skipped) std::cerr << "note: skipped " << names << ": " << why << "\n";
-  if (out.empty()) throw Error("--variant " + spec + ": nothing this machine can run");
+  std::vector<const VariantInfo*> out;
+  for (std::size_t k : choose_variants(spec, names, unavailable, root ? &std::cerr : nullptr))
+    out.push_back(&variants[k]);
   return out;
 }
 

@@ -6,6 +6,7 @@
 #pragma once
 #include <CLI/CLI.hpp>
 
+#include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +35,14 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, bool
 // Resolves a --variant spec against the known names, in the order of `known`.
 // Throws hpcs::Error naming an entry that matches nothing.
 std::vector<std::string> select_variants(const std::string& spec, const std::vector<std::string>& known);
+
+// Resolves --variant against variant names, given why each cannot run here (nullopt: it
+// can). Unavailable variants matched by "all" or a glob are skipped with one note per
+// reason on `notes` (if not null); naming one exactly is an error. Returns indices into
+// `names`, in their order; throws hpcs::Error if nothing runnable is left.
+std::vector<std::size_t> choose_variants(const std::string& spec, const std::vector<std::string>& names,
+                                         const std::vector<std::optional<std::string>>& unavailable,
+                                         std::ostream* notes);
 
 // Shell-style glob with '*' and '?'.
 bool glob_match(const std::string& pattern, const std::string& text);

@@ -81,6 +81,8 @@ class Group {
   void dataset(const std::string& name, const T* data, std::uint64_t count);
   template <class T>
   void dataset(const std::string& name, const std::vector<T>& v) { dataset(name, v.data(), v.size()); }
+  // A string attribute on a dataset of this group.
+  void dataset_attribute(const std::string& dataset, const std::string& name, const std::string& value);
   hid_t id() const { return id_.get(); }
 
  private:

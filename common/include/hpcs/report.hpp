@@ -24,10 +24,12 @@ struct RunRecord {
   std::string app, variant, backend, config;
   std::string dtype;
   std::uint64_t items = 0;               // global problem size (elements, cells, ...)
+  std::string item_name = "elem";        // what an item is, for per-item energy ("elem", "cell")
   int ranks = 1;
   Timings timings;
   double bytes_per_rep = 0;              // bytes the rate counts (read + written)
   std::string rate_unit = "GB/s";        // decimal: 1 GB = 1e9 bytes
+  std::string rate_note = "GB/s = input bytes / median time (1 GB = 1e9 B)";
   double rate = 0;
   std::optional<double> step_speedup, cumulative_speedup;
   std::optional<EnergyRun> energy;
@@ -43,6 +45,8 @@ struct RunRecord {
 
 // Fills rate from bytes_per_rep and the representative time.
 void set_bandwidth(RunRecord& r);
+// Fills rate as items per second / 1e9 (e.g. GCUPS for cells).
+void set_giga_rate(RunRecord& r, const std::string& unit, const std::string& note);
 
 // step_speedup = time of the previous step / this time; cumulative = first / this.
 // `chain` lists indices into records in step order (e.g. RK-1..RK-7 of one backend).

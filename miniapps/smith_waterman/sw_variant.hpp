@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The variant interface of the Smith-Waterman mini-app. An Aligner computes one block of
+// rows of the DP table against all of B and returns the block's best cell; the rows
+// between blocks (one block per MPI rank) travel through a RowLink. No CUDA or Kokkos
+// types appear here.
+#pragma once
+#include <atomic>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "sw_scoring.hpp"
+#include "sw_types.hpp"
+
+namespace hpcs::sw {
+
+// Rows row0+1 .. row0+rows of the table (codes a), all columns 1..cols (codes b).
+struct Block {
+  const std::uint8_t* a = nullptr;
+  std::int64_t rows = 0;
+  const std::uint8_t* b = nullptr;
+  std::int64_t cols = 0;
+  std::int64_t row0 = 0;
+  Mode mode = Mode::Local;
+};
+
+// Tiling of the GPU variants (the paper's t_S, t_T, s_S, s_T) and other launch options.
+struct Tiling {
+  int tile_rows = 512;  // t_S: rows of a tile (one thread block per tile or row of tiles)
+  int tile_cols = 256;  // t_T: columns of a tile
+  int sub_rows = 8;     // s_S: rows each thread owns (threads per block = t_S / s_S)
+  int sub_cols = 8;     // s_T: columns a thread computes between two block barriers
+  bool dpx = true;      // Hopper DPX instructions for the cell update (else plain max)
+  std::int64_t chunk = 4096;  // columns per message between ranks (and per CPU strip)
+};
+
+// The row above a block (from the rank above) and the block's last row (to the rank
+// below), both as H and F values per column, streamed in column chunks.
+class RowLink {
+ public:
+  virtual ~RowLink() = default;
+  virtual bool has_above() const = 0;
+  virtual bool has_below() const = 0;
+  virtual const std::int32_t* above_h() const = 0;  // cols values each
+  virtual const std::int32_t* above_f() const = 0;
+  // Columns [0, ready) of the row above have arrived (release-stored by the link): device
+  // engines poll this counter in mapped host memory.
+  virtual const std::atomic<std::int64_t>* above_ready() const = 0;
+  virtual void wait_above(std::int64_t cols) = 0;  // blocks, moving messages, until cols arrived
+  virtual std::int32_t* below_h() = 0;
+  virtual std::int32_t* below_f() = 0;
+  virtual void publish_below(std::int64_t cols) = 0;  // columns [0, cols) of the last row are final
+  virtual void progress() = 0;                        // moves messages without blocking
+};
+
+class Aligner {
+ public:
+  virtual ~Aligner() = default;
+  virtual void setup(const Block& block, const Scoring& scoring) = 0;  // untimed: uploads
+  // Computes the block (rows above from `link`, or the table's edge when link is null or
+  // has nothing above) and returns its best cell in table coordinates.
+  virtual Cell run(RowLink* link) = 0;
+  virtual std::optional<double> device_seconds() const { return std::nullopt; }  // of the last run
+  virtual std::string config() const = 0;
+  // Implementation facts for reports and models, e.g. {"resident_rows": P_h, "launches": n}.
+  virtual nlohmann::json details() const { return nlohmann::json::object(); }
+};
+
+struct VariantInfo {
+  std::string name;     // "cpu/reference", "cuda/multipass", "kokkos/wavefront", ...
+  std::string backend;  // "cpu", "cuda", "kokkos"
+  std::function<std::unique_ptr<Aligner>(const Tiling&)> make;
+  std::function<std::optional<std::string>()> unavailable = [] { return std::optional<std::string>(); };
+};
+using VariantList = std::vector<VariantInfo>;
+
+VariantList all_variants();
+
+}  // namespace hpcs::sw
