@@ -6,6 +6,7 @@
 #include <iostream>
 
 #include "gen_reduction.hpp"
+#include "gen_sw.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/version.hpp"
 
@@ -14,6 +15,7 @@ int main(int argc, char** argv) {
   app.set_version_flag("--version", std::string(HPCS_VERSION) + " (" + HPCS_GIT_REVISION + ")");
   app.require_subcommand(1);
   hpcs::inputs::add_reduction_command(app);
+  hpcs::inputs::add_sw_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

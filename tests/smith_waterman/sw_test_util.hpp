@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Helpers shared by the Smith-Waterman tests.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <functional>
+#include <memory>
+#include <random>
+
+#include "sw_alignment.hpp"
+#include "sw_reference.hpp"
+#include "sw_variant.hpp"
+
+namespace hpcs::sw::testing {
+
+inline Codes random_codes(std::mt19937_64& rng, std::size_t n, int letters) {
+  std::uniform_int_distribution<int> d(0, letters - 1);
+  Codes c(n);
+  for (auto& x : c) x = static_cast<std::uint8_t>(d(rng));
+  return c;
+}
+
+inline Block whole(const Codes& a, const Codes& b, Mode mode = Mode::Local) {
+  Block blk;
+  blk.a = a.data();
+  blk.rows = static_cast<std::int64_t>(a.size());
+  blk.b = b.data();
+  blk.cols = static_cast<std::int64_t>(b.size());
+  blk.mode = mode;
+  return blk;
+}
+
+using MakeAligner = std::function<std::unique_ptr<Aligner>()>;
+
+// The alignment an aligner finds (forward pass, then its own reverse passes).
+inline Alignment align_with(const MakeAligner& make, const Codes& a, const Codes& b, const Scoring& s) {
+  auto fwd = make();
+  fwd->setup(whole(a, b), s);
+  const Cell end = fwd->run(nullptr);
+  return find_start(end, a.data(), b.data(), s, [&](const Codes& ar, const Codes& br) {
+    auto r = make();
+    r->setup(whole(ar, br, Mode::Anchored), s);
+    return r->run(nullptr);
+  });
+}
+
+inline Alignment reference_alignment(const Codes& a, const Codes& b, const Scoring& s, std::int64_t chunk = 4096) {
+  Tiling t;
+  t.chunk = chunk;
+  return align_with([t] { return make_cpu_reference(t); }, a, b, s);
+}
+
+inline void expect_same(const Alignment& got, const Alignment& want) {
+  EXPECT_EQ(got.score, want.score);
+  EXPECT_EQ(got.end_i, want.end_i);
+  EXPECT_EQ(got.end_j, want.end_j);
+  EXPECT_EQ(got.start_i, want.start_i);
+  EXPECT_EQ(got.start_j, want.start_j);
+}
+
+inline std::vector<Scoring> test_scorings() {
+  return {dna_scoring(2, -3, 7, 2), dna_scoring(5, -4, 10, 1), dna_scoring(1, -1, 1, 0),
+          blosum62(Alphabet::protein(), 11, 1), blosum62(Alphabet::protein(), 3, 3)};
+}
+
+inline int proper_letters(const Scoring& s) { return s.letters == 5 ? 4 : 20; }
+
+}  // namespace hpcs::sw::testing

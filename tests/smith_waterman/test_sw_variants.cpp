@@ -1,0 +1,195 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Every Smith-Waterman variant of this build equals the CPU reference exactly (score, end
+// and start cells) on fresh random pairs: lengths 1..5000 including primes and unequal
+// lengths, an empty sequence, identical sequences, no similarity, sizes that are not
+// multiples of the tiles; DNA and protein; several gap settings and tilings. Also: row
+// blocks through a link give the same best cell and the same last row (H and F, bit for
+// bit), and repeated runs on one input are identical (a race shows as a difference).
+// CUDA variants skip with the reason when no GPU is visible.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "fake_link.hpp"
+#include "hpcs/error.hpp"
+#include "sw_test_util.hpp"
+
+namespace hpcs::sw {
+namespace {
+using namespace hpcs::sw::testing;
+
+const VariantInfo& find_variant(const std::string& name) {
+  static const VariantList variants = all_variants();
+  for (const auto& v : variants)
+    if (v.name == name) return v;
+  throw Error("no variant " + name);
+}
+
+std::vector<std::string> variant_names() {
+  std::vector<std::string> n;
+  for (const auto& v : all_variants()) n.push_back(v.name);
+  return n;
+}
+
+std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
+  std::string n = info.param;
+  for (auto& c : n)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return n;
+}
+
+// Tilings to try; a backend may reject some (e.g. too many threads per team) with an Error.
+std::vector<Tiling> tilings(const VariantInfo& info) {
+  if (info.backend == "cpu") return {Tiling{}};
+  auto t = [](int tr, int tc, int sr, int sc) {
+    Tiling x;
+    x.tile_rows = tr;
+    x.tile_cols = tc;
+    x.sub_rows = sr;
+    x.sub_cols = sc;
+    return x;
+  };
+  return {t(512, 256, 8, 8), t(64, 64, 4, 1), t(128, 96, 16, 4), t(32, 40, 8, 8), t(8, 8, 8, 2), t(256, 512, 4, 16)};
+}
+
+class SwVariant : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(SwVariant, EqualsReferenceExactly) {
+  const VariantInfo& info = find_variant(GetParam());
+  if (const auto why = info.unavailable()) GTEST_SKIP() << info.name << " skipped: " << *why;
+  const std::uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  const std::vector<std::pair<int, int>> shapes = {{1, 1},     {1, 17},     {17, 1},     {2, 3},      {31, 29},
+                                                   {97, 1000}, {1000, 97},  {1009, 2003}, {4999, 5000}, {0, 300},
+                                                   {300, 0}};
+  int ran = 0;
+  for (const Tiling& tiling : tilings(info)) {
+    SCOPED_TRACE("tiling " + std::to_string(tiling.tile_rows) + "x" + std::to_string(tiling.tile_cols) + " sub " +
+                 std::to_string(tiling.sub_rows) + "x" + std::to_string(tiling.sub_cols));
+    try {
+      info.make(tiling);
+    } catch (const Error& e) {
+      std::cout << "[ note ] " << info.name << " rejects this tiling here: " << e.what() << "\n";
+      continue;
+    }
+    ++ran;
+    const MakeAligner make = [&] { return info.make(tiling); };
+    const std::vector<Scoring> scorings = test_scorings();
+    for (std::size_t k = 0; k < scorings.size(); ++k) {
+      const Scoring& s = scorings[k];
+      SCOPED_TRACE(s.name + " open " + std::to_string(s.gap_open) + " extend " + std::to_string(s.gap_extend));
+      for (auto [n, m] : shapes) {
+        if (static_cast<std::int64_t>(n) * m > 400000 && k != 0 && k != 3) continue;  // large: dna and BLOSUM62 only
+        SCOPED_TRACE(std::to_string(n) + " x " + std::to_string(m));
+        const Codes a = random_codes(rng, n, proper_letters(s)), b = random_codes(rng, m, proper_letters(s));
+        expect_same(align_with(make, a, b, s), reference_alignment(a, b, s));
+      }
+    }
+    const Scoring dna = dna_scoring(2, -3, 7, 2);
+    const Codes x = random_codes(rng, 1234, 4);
+    const Alignment same = align_with(make, x, x, dna);  // identical sequences
+    EXPECT_EQ(same.score, 1234 * 2);
+    EXPECT_EQ(same.start_i, 1);
+    EXPECT_EQ(align_with(make, Codes(700, 0), Codes(333, 1), dna).score, 0);  // no similarity
+    Codes a = random_codes(rng, 3001, 4), b = random_codes(rng, 2999, 4);       // planted region
+    std::copy(a.begin() + 1000, a.begin() + 1900, b.begin() + 200);
+    expect_same(align_with(make, a, b, dna), reference_alignment(a, b, dna));
+  }
+  EXPECT_GT(ran, 0) << "no tiling could run";
+}
+
+TEST_P(SwVariant, RowBlocksThroughALinkKeepTheLastRowExact) {
+  const VariantInfo& info = find_variant(GetParam());
+  if (const auto why = info.unavailable()) GTEST_SKIP() << info.name << " skipped: " << *why;
+  std::mt19937_64 rng(std::random_device{}());
+  const Scoring s = blosum62(Alphabet::protein(), 11, 1);
+  const Codes a = random_codes(rng, 2003, 20), b = random_codes(rng, 1500, 20);
+  Tiling t;
+  t.tile_rows = 64;
+  t.tile_cols = 128;
+  t.sub_rows = 4;
+  t.sub_cols = 4;
+  t.chunk = 300;
+  for (Mode mode : {Mode::Local, Mode::Anchored}) {
+    // Three uneven blocks of rows, the variant and the reference side by side.
+    const std::int64_t cuts[4] = {0, 700, 701, 2003};
+    std::vector<std::int32_t> above_h[2], above_f[2];
+    Cell best[2] = {};
+    for (int blk = 0; blk < 3; ++blk) {
+      for (int which = 0; which < 2; ++which) {
+        Block block = whole(a, b, mode);
+        block.a = a.data() + cuts[blk];
+        block.rows = cuts[blk + 1] - cuts[blk];
+        block.row0 = cuts[blk];
+        FakeLink link(blk ? &above_h[which] : nullptr, blk ? &above_f[which] : nullptr,
+                      static_cast<std::int64_t>(b.size()), blk < 2);
+        auto aligner = which ? make_cpu_reference(t) : info.make(t);
+        aligner->setup(block, s);
+        const Cell c = aligner->run(&link);
+        if (blk == 0 || better(c, best[which])) best[which] = c;
+        if (blk < 2) {
+          EXPECT_EQ(link.published, static_cast<std::int64_t>(b.size()));
+          above_h[which] = link.below_h_;
+          above_f[which] = link.below_f_;
+        }
+      }
+      if (blk < 2) {
+        EXPECT_EQ(above_h[0], above_h[1]) << "last row H of block " << blk;
+        EXPECT_EQ(above_f[0], above_f[1]) << "last row F of block " << blk;
+      }
+    }
+    EXPECT_EQ(best[0].score, best[1].score);
+    EXPECT_EQ(best[0].i, best[1].i);
+    EXPECT_EQ(best[0].j, best[1].j);
+  }
+}
+
+TEST_P(SwVariant, RepeatedRunsAreIdentical) {
+  const VariantInfo& info = find_variant(GetParam());
+  if (const auto why = info.unavailable()) GTEST_SKIP() << info.name << " skipped: " << *why;
+  std::mt19937_64 rng(std::random_device{}());
+  const Scoring s = dna_scoring(2, -3, 7, 2);
+  Codes a = random_codes(rng, 4000, 4), b = random_codes(rng, 3000, 4);
+  std::copy(a.begin() + 100, a.begin() + 2100, b.begin() + 900);
+  Tiling t;
+  t.tile_rows = 64;
+  t.tile_cols = 64;
+  t.sub_rows = 4;
+  t.sub_cols = 2;
+  auto aligner = info.make(t);
+  aligner->setup(whole(a, b), s);
+  const Cell first = aligner->run(nullptr);
+  const int runs = info.backend == "cpu" ? 2 : 25;
+  for (int r = 1; r < runs; ++r) {
+    const Cell c = aligner->run(nullptr);
+    ASSERT_EQ(c.score, first.score) << "run " << r;
+    ASSERT_EQ(c.i, first.i) << "run " << r;
+    ASSERT_EQ(c.j, first.j) << "run " << r;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(AllVariants, SwVariant, ::testing::ValuesIn(variant_names()), test_name);
+
+TEST(SwVariants, TiledVariantsRejectInvalidTilings) {
+  for (const auto& info : all_variants()) {
+    if (info.backend == "cpu" || info.unavailable()) continue;
+    SCOPED_TRACE(info.name);
+    auto t = [](int tr, int tc, int sr, int sc) {
+      Tiling x;
+      x.tile_rows = tr;
+      x.tile_cols = tc;
+      x.sub_rows = sr;
+      x.sub_cols = sc;
+      return x;
+    };
+    EXPECT_THROW(info.make(t(100, 64, 8, 8)), Error) << "t_S not a multiple of s_S";
+    EXPECT_THROW(info.make(t(64, 100, 8, 8)), Error) << "t_T not a multiple of s_T";
+    EXPECT_THROW(info.make(t(64, 64, 7, 8)), Error) << "unsupported s_S";
+    EXPECT_THROW(info.make(t(8192, 64, 4, 8)), Error) << "2048 threads per block";
+    EXPECT_THROW(info.make(t(0, 64, 4, 8)), Error) << "empty tile";
+  }
+}
+
+}  // namespace
+}  // namespace hpcs::sw
