@@ -69,7 +69,7 @@ nlohmann::json opt_json(const std::optional<double>& v) { return v ? nlohmann::j
 void print_table(std::ostream& os, const std::vector<RunRecord>& records) {
   if (records.empty()) return;
   char line[512];
-  const std::string per_item = "nJ/" + records.front().item_name;
+  const std::string per_item = "nJ/" + records.front().item_name.substr(0, 4);
   std::snprintf(line, sizeof line, "%-28s %-26s %5s %11s %11s %11s %9s %7s %8s %10s %9s %7s  %s\n", "variant",
                 "config", "clock", "t_med[ms]", "t_min[ms]", "t_max[ms]", records.front().rate_unit.c_str(), "step",
                 "total", "J/rep", per_item.c_str(), "W", "verify");

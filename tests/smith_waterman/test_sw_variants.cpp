@@ -39,17 +39,34 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
 }
 
 // Tilings to try; a backend may reject some (e.g. too many threads per team) with an Error.
+Tiling tiling(int tr, int tc, int sr, int sc, std::int64_t chunk = 4096);
+
 std::vector<Tiling> tilings(const VariantInfo& info) {
   if (info.backend == "cpu") return {Tiling{}};
-  auto t = [](int tr, int tc, int sr, int sc) {
-    Tiling x;
-    x.tile_rows = tr;
-    x.tile_cols = tc;
-    x.sub_rows = sr;
-    x.sub_cols = sc;
-    return x;
-  };
-  return {t(512, 256, 8, 8), t(64, 64, 4, 1), t(128, 96, 16, 4), t(32, 40, 8, 8), t(8, 8, 8, 2), t(256, 512, 4, 16)};
+  return {tiling(512, 256, 8, 8), tiling(64, 64, 4, 1), tiling(128, 96, 16, 4), tiling(32, 40, 8, 8),
+          tiling(8, 8, 8, 2),     tiling(256, 512, 4, 16), tiling(16, 33, 16, 3)};
+}
+
+// The first of `candidates` the variant accepts here (Kokkos::Serial allows one-thread teams).
+Tiling first_accepted(const VariantInfo& info, std::vector<Tiling> candidates) {
+  for (const Tiling& t : candidates) {
+    try {
+      info.make(t);
+      return t;
+    } catch (const Error&) {
+    }
+  }
+  throw Error(info.name + " accepts none of the test tilings");
+}
+
+Tiling tiling(int tr, int tc, int sr, int sc, std::int64_t chunk) {
+  Tiling x;
+  x.tile_rows = tr;
+  x.tile_cols = tc;
+  x.sub_rows = sr;
+  x.sub_cols = sc;
+  x.chunk = chunk;
+  return x;
 }
 
 class SwVariant : public ::testing::TestWithParam<std::string> {};
@@ -105,12 +122,7 @@ TEST_P(SwVariant, RowBlocksThroughALinkKeepTheLastRowExact) {
   std::mt19937_64 rng(std::random_device{}());
   const Scoring s = blosum62(Alphabet::protein(), 11, 1);
   const Codes a = random_codes(rng, 2003, 20), b = random_codes(rng, 1500, 20);
-  Tiling t;
-  t.tile_rows = 64;
-  t.tile_cols = 128;
-  t.sub_rows = 4;
-  t.sub_cols = 4;
-  t.chunk = 300;
+  const Tiling t = first_accepted(info, {tiling(64, 128, 4, 4, 300), tiling(8, 128, 8, 4, 300)});
   for (Mode mode : {Mode::Local, Mode::Anchored}) {
     // Three uneven blocks of rows, the variant and the reference side by side.
     const std::int64_t cuts[4] = {0, 700, 701, 2003};
@@ -152,11 +164,7 @@ TEST_P(SwVariant, RepeatedRunsAreIdentical) {
   const Scoring s = dna_scoring(2, -3, 7, 2);
   Codes a = random_codes(rng, 4000, 4), b = random_codes(rng, 3000, 4);
   std::copy(a.begin() + 100, a.begin() + 2100, b.begin() + 900);
-  Tiling t;
-  t.tile_rows = 64;
-  t.tile_cols = 64;
-  t.sub_rows = 4;
-  t.sub_cols = 2;
+  const Tiling t = first_accepted(info, {tiling(64, 64, 4, 2), tiling(16, 64, 16, 2)});
   auto aligner = info.make(t);
   aligner->setup(whole(a, b), s);
   const Cell first = aligner->run(nullptr);

@@ -24,7 +24,7 @@ struct RunRecord {
   std::string app, variant, backend, config;
   std::string dtype;
   std::uint64_t items = 0;               // global problem size (elements, cells, ...)
-  std::string item_name = "elem";        // what an item is, for per-item energy ("elem", "cell")
+  std::string item_name = "element";     // what an item is ("element", "cell"): per-item energy
   int ranks = 1;
   Timings timings;
   double bytes_per_rep = 0;              // bytes the rate counts (read + written)

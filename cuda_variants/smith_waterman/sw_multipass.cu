@@ -1,0 +1,385 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// cuda/multipass: the thesis' one-kernel multi-pass wavefront (Ranasinghe 2014, 3.4).
+// One launch for the whole block; one thread block per row of tiles, which takes its row
+// from an atomic ticket (so a block only ever waits on blocks already running: no
+// deadlock, whatever order the hardware starts blocks in). The hardware keeps P_h blocks
+// resident and starts the next row as one finishes, so the table is swept in passes of
+// P_h rows whose row-to-row data stays in L2.
+//
+// Inside a row, the threads form one pipeline along the whole row (thread p works on
+// column chunk step - p), so the pipeline fills and drains once per row, not once per
+// tile; H and F climb from thread to thread through a ring in shared memory. Tiles are
+// the unit of row-to-row synchronization: row r publishes tile c (H and F of its top row,
+// to a 2-slot ring in global memory) with a release store of lock[r] = c + 1; row r+1
+// acquires it before reading. No volatile, no disabled L1: acquire/release through
+// ::cuda::atomic_ref, and __ldcg for the data. The first row of tiles reads the row above
+// the block (from the rank above, through mapped host memory) and the last one writes
+// the block's last row for the rank below, both with system-scope acquire/release.
+#include <cuda/atomic>
+
+#include <algorithm>
+#include <atomic>
+#include <cstring>
+
+#include "hpcs/cuda/event_timer.hpp"
+#include "hpcs/gpu.hpp"
+#include "sw_cuda.hpp"
+#include "sw_cuda_common.cuh"
+#include "sw_tile.hpp"
+
+namespace hpcs::sw {
+namespace {
+namespace k = tiled;
+using k::BestCell;
+
+struct MultipassParams {
+  const std::uint8_t* a;
+  const std::uint8_t* b;
+  const std::int32_t* scores;
+  std::int64_t rows, cols, row0;
+  int tile_rows, tile_cols, sub_cols, ring_mask;
+  std::int32_t open, extend, no_score;
+  std::int32_t* ring_h;  // [2][cols]: top rows of the last two rows of tiles
+  std::int32_t* ring_f;
+  int* locks;            // tiles published by each row of tiles
+  int* ticket;
+  BestCell* row_best;    // [rows of tiles]
+  const std::int32_t* above_h;  // mapped host memory, or null (the table's top edge)
+  const std::int32_t* above_f;
+  const long long* above_ready;
+  std::int32_t* below_h;        // mapped host memory, or null
+  std::int32_t* below_f;
+  long long* below_ready;
+};
+
+constexpr long long kSpinTimeoutNs = 120'000'000'000LL;  // a lost producer must not hang the job
+
+__device__ long long now_ns() {
+  long long t;
+  asm volatile("mov.u64 %0, %%globaltimer;" : "=l"(t));
+  return t;
+}
+
+// Thread 0 waits until tile c of the row above is there (columns up to col_end).
+__device__ void wait_for_input(const MultipassParams& p, int r, int c, std::int64_t col_end) {
+  const long long start = now_ns();
+  if (r > 0) {
+    ::cuda::atomic_ref<int, ::cuda::thread_scope_device> lock(p.locks[r - 1]);
+    while (lock.load(::cuda::memory_order_acquire) <= c)
+      if (now_ns() - start > kSpinTimeoutNs) __trap();
+  } else if (p.above_ready) {
+    ::cuda::atomic_ref<const long long, ::cuda::thread_scope_system> ready(*p.above_ready);
+    while (ready.load(::cuda::memory_order_acquire) < col_end)
+      if (now_ns() - start > kSpinTimeoutNs) __trap();
+  }
+}
+
+// Shared-memory layout of a block: the transposed score table, then the ring of columns
+// in flight (H and F between threads, B's letter offset), then the best-cell scratch.
+struct Smem {
+  std::int32_t* scores;
+  std::int32_t* sky_h;
+  std::int32_t* sky_f;
+  std::int32_t* sky_b;
+  BestCell* scratch;
+};
+
+// One row of tiles, left to right, as one pipeline of threads (see the top of the file).
+template <int SR, bool Dpx, bool Local, bool Masked>
+__device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR>& t, int r, int valid) {
+  const int tid = threadIdx.x, threads = blockDim.x;
+  const int tiles_down = static_cast<int>((p.rows + p.tile_rows - 1) / p.tile_rows);
+  const int chunk_cols = p.sub_cols;
+  const int chunks_per_tile = p.tile_cols / chunk_cols;
+  const std::int64_t chunks = (p.cols + chunk_cols - 1) / chunk_cols;
+  const std::int64_t tiles = (p.cols + p.tile_cols - 1) / p.tile_cols;
+  const bool last_row = r == tiles_down - 1;
+  const std::int32_t* in_h = r > 0 ? p.ring_h + ((r - 1) & 1) * p.cols : nullptr;
+  const std::int32_t* in_f = r > 0 ? p.ring_f + ((r - 1) & 1) * p.cols : nullptr;
+  std::int32_t* out_h = last_row ? p.below_h : p.ring_h + (r & 1) * p.cols;
+  std::int32_t* out_f = last_row ? p.below_f : p.ring_f + (r & 1) * p.cols;
+
+  for (std::int64_t step = 0; step < chunks + threads - 1; ++step) {
+    // Thread 0 starts a tile: wait for the row above, then stage its H, F and B's letters.
+    if (step % chunks_per_tile == 0 && step / chunks_per_tile < tiles) {
+      const std::int64_t c = step / chunks_per_tile, c0 = c * p.tile_cols;
+      const std::int64_t c1 = min(p.cols, c0 + p.tile_cols);
+      if (tid == 0) wait_for_input(p, r, static_cast<int>(c), c1);
+      __syncthreads();
+      for (std::int64_t col = c0 + tid; col < c1; col += threads) {
+        const int slot = static_cast<int>(col & p.ring_mask);
+        if (in_h) {
+          m.sky_h[slot] = __ldcg(in_h + col);
+          m.sky_f[slot] = __ldcg(in_f + col);
+        } else if (p.above_h) {
+          m.sky_h[slot] = __ldcv(p.above_h + col);
+          m.sky_f[slot] = __ldcv(p.above_f + col);
+        } else {  // the table's top edge
+          m.sky_h[slot] = Local ? 0 : kNeg;
+          m.sky_f[slot] = kNeg;
+        }
+        m.sky_b[slot] = p.b[col] * k::kScoreStride;
+      }
+      __syncthreads();
+    }
+    // Every thread: its chunk of columns, once the pipeline has reached it.
+    const std::int64_t g = step - tid;
+    if (g >= 0 && g < chunks) {
+      const std::int64_t j0 = g * chunk_cols, j1 = min(p.cols, j0 + chunk_cols);
+      for (std::int64_t j = j0; j < j1; ++j) {
+        const int slot = static_cast<int>(j & p.ring_mask);
+        std::int32_t up_h = m.sky_h[slot], up_f = m.sky_f[slot];
+        k::column<SR, Dpx, Local, Masked>(t, m.scores + m.sky_b[slot], up_h, up_f, static_cast<std::int32_t>(j + 1),
+                                          p.open, p.extend, valid);
+        m.sky_h[slot] = up_h;
+        m.sky_f[slot] = up_f;
+      }
+    }
+    __syncthreads();
+    // The top thread finished a tile: publish the row's top H and F for the row below.
+    const std::int64_t done = step - (threads - 1);
+    if (done >= 0 && ((done + 1) % chunks_per_tile == 0 || done == chunks - 1)) {
+      const std::int64_t c = done / chunks_per_tile, c0 = c * p.tile_cols, c1 = min(p.cols, c0 + p.tile_cols);
+      if (out_h) {
+        for (std::int64_t col = c0 + tid; col < c1; col += threads) {
+          const int slot = static_cast<int>(col & p.ring_mask);
+          out_h[col] = m.sky_h[slot];
+          out_f[col] = m.sky_f[slot];
+        }
+        if (last_row) __threadfence_system();
+        else __threadfence();
+      }
+      __syncthreads();
+      if (tid == 0) {
+        ::cuda::atomic_ref<int, ::cuda::thread_scope_device>(p.locks[r]).store(static_cast<int>(c + 1),
+                                                                          ::cuda::memory_order_release);
+        if (last_row && p.below_ready)
+          ::cuda::atomic_ref<long long, ::cuda::thread_scope_system>(*p.below_ready).store(c1, ::cuda::memory_order_release);
+      }
+    }
+  }
+}
+
+template <int SR, bool Dpx, bool Local>
+__global__ void multipass_kernel(const MultipassParams p) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  const k::TileScratch ts = k::carve_tile_scratch(smem, p.ring_mask + 1);
+  Smem m{ts.scores, ts.sky_h, ts.sky_f, ts.sky_b, ts.best};
+  __shared__ int row_of_block;
+
+  const int tid = threadIdx.x, threads = blockDim.x;
+  for (int x = tid; x < 32 * 32; x += threads) m.scores[x] = p.scores[x];
+  if (tid == 0) row_of_block = atomicAdd(p.ticket, 1);  // rows in the order blocks start
+  __syncthreads();
+  const int r = row_of_block;
+  const std::int64_t first = static_cast<std::int64_t>(r) * p.tile_rows + static_cast<std::int64_t>(tid) * SR;
+  const int valid = static_cast<int>(max(static_cast<std::int64_t>(0), min(static_cast<std::int64_t>(SR), p.rows - first)));
+  const std::int64_t table_row = p.row0 + first + 1;  // 1-based row of the thread's first row
+
+  k::Rows<SR> t;
+  k::init_left_edge(t, Local ? 0 : kNeg, (Local || table_row == 1) ? 0 : kNeg, p.open, p.no_score);
+#pragma unroll
+  for (int q = 0; q < SR; ++q) t.code[q] = q < valid ? p.a[first + q] : 0;
+  if (static_cast<std::int64_t>(r + 1) * p.tile_rows > p.rows)  // a partial last row of tiles
+    row_of_tiles<SR, Dpx, Local, true>(p, m, t, r, valid);
+  else
+    row_of_tiles<SR, Dpx, Local, false>(p, m, t, r, valid);
+
+  BestCell mine{0, 0, 0};
+  k::thread_best(t, table_row, valid, mine.score, mine.i, mine.j);
+  k::block_best(cuda_detail::CudaTeam{}, m.scratch, mine, &p.row_best[r]);
+}
+
+// Host side of the link: pinned, mapped staging for the rows between ranks.
+struct MappedRows {
+  std::int32_t* h = nullptr;
+  std::int32_t* f = nullptr;
+  long long* ready = nullptr;
+  std::int64_t cols = 0;
+  void allocate(std::int64_t n) {
+    release();
+    cols = n;
+    HPCS_CUDA_CHECK(cudaHostAlloc(&h, std::max<std::int64_t>(n, 1) * sizeof(std::int32_t), cudaHostAllocMapped));
+    HPCS_CUDA_CHECK(cudaHostAlloc(&f, std::max<std::int64_t>(n, 1) * sizeof(std::int32_t), cudaHostAllocMapped));
+    HPCS_CUDA_CHECK(cudaHostAlloc(&ready, sizeof(long long), cudaHostAllocMapped));
+    *ready = 0;
+  }
+  void release() {
+    if (h) cudaFreeHost(h);
+    if (f) cudaFreeHost(f);
+    if (ready) cudaFreeHost(ready);
+    h = f = nullptr;
+    ready = nullptr;
+  }
+  template <class T>
+  static T* device(T* host) {
+    T* d = nullptr;
+    HPCS_CUDA_CHECK(cudaHostGetDevicePointer(reinterpret_cast<void**>(&d), host, 0));
+    return d;
+  }
+  ~MappedRows() { release(); }
+};
+
+class MultipassAligner final : public Aligner {
+ public:
+  explicit MultipassAligner(const Tiling& t) : tiling_(t), threads_(cuda_detail::threads_per_block(t)) {
+    const int in_flight = 2 * t.tile_cols + threads_ * t.sub_cols + t.sub_cols;
+    ring_ = 1;
+    while (ring_ < in_flight) ring_ *= 2;
+    smem_ = k::tile_scratch_bytes(ring_, threads_);  // the same layout, with the ring as the tile
+    int device = 0, max_smem = 0;
+    HPCS_CUDA_CHECK(cudaGetDevice(&device));
+    HPCS_CUDA_CHECK(cudaDeviceGetAttribute(&max_smem, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
+    if (smem_ > static_cast<std::size_t>(max_smem))
+      throw Error("tiling: cuda/multipass needs " + std::to_string(smem_) + " B of shared memory per block (ring of " +
+                  std::to_string(ring_) + " columns); this GPU allows " + std::to_string(max_smem) +
+                  "; use smaller --tile-cols or --sub-cols");
+  }
+
+  void setup(const Block& block, const Scoring& s) override {
+    prob_.upload(block, s);
+    tiles_down_ = static_cast<int>((block.rows + tiling_.tile_rows - 1) / tiling_.tile_rows);
+    const std::size_t cols = static_cast<std::size_t>(std::max<std::int64_t>(block.cols, 1));
+    ring_h_.allocate(2 * cols);
+    ring_f_.allocate(2 * cols);
+    locks_.allocate(static_cast<std::size_t>(std::max(tiles_down_, 1)) + 1);  // last entry: the ticket
+    row_best_.allocate(static_cast<std::size_t>(std::max(tiles_down_, 1)));
+    cuda_detail::with_sub_rows(tiling_.sub_rows, [&](auto SR) {
+      cuda_detail::with_flags(tiling_.dpx, prob_.local(), [&](auto D, auto L) {
+        auto kernel = multipass_kernel<SR(), D(), L()>;
+        cuda_detail::check_threads(kernel, threads_, "cuda/multipass");
+        HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+        int per_sm = 0;
+        HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_, smem_));
+        const auto& gpu = current_gpu();
+        resident_rows_ = static_cast<std::int64_t>(per_sm) * (gpu.device ? gpu.device->multiprocessors : 1);
+        if (per_sm == 0) throw Error("tiling: cuda/multipass cannot fit one block of " + std::to_string(threads_) + " threads on an SM");
+      });
+    });
+  }
+
+  Cell run(RowLink* link) override {
+    const Block& blk = prob_.block;
+    ran_ = false;
+    if (blk.rows == 0) return Cell{};
+    const bool above = link && link->has_above(), below = link && link->has_below();
+    if (above && !above_.h) above_.allocate(blk.cols);
+    if (below && !below_.h) below_.allocate(blk.cols);
+    if (above) *above_.ready = 0;
+    if (below) *below_.ready = 0;
+    HPCS_CUDA_CHECK(cudaMemsetAsync(locks_.get(), 0, locks_.size() * sizeof(int)));
+    HPCS_CUDA_CHECK(cudaMemsetAsync(row_best_.get(), 0, row_best_.size() * sizeof(k::BestCell)));
+
+    MultipassParams p{};
+    p.a = prob_.a.get();
+    p.b = prob_.b.get();
+    p.scores = prob_.scores.get();
+    p.rows = blk.rows;
+    p.cols = blk.cols;
+    p.row0 = blk.row0;
+    p.tile_rows = tiling_.tile_rows;
+    p.tile_cols = tiling_.tile_cols;
+    p.sub_cols = tiling_.sub_cols;
+    p.ring_mask = ring_ - 1;
+    p.open = prob_.open;
+    p.extend = prob_.extend;
+    p.no_score = prob_.no_score();
+    p.ring_h = ring_h_.get();
+    p.ring_f = ring_f_.get();
+    p.locks = locks_.get();
+    p.ticket = locks_.get() + tiles_down_;
+    p.row_best = row_best_.get();
+    if (above) {
+      p.above_h = MappedRows::device(above_.h);
+      p.above_f = MappedRows::device(above_.f);
+      p.above_ready = MappedRows::device(above_.ready);
+    }
+    if (below) {
+      p.below_h = MappedRows::device(below_.h);
+      p.below_f = MappedRows::device(below_.f);
+      p.below_ready = MappedRows::device(below_.ready);
+    }
+    timer_.start();
+    cuda_detail::with_sub_rows(tiling_.sub_rows, [&](auto SR) {
+      cuda_detail::with_flags(tiling_.dpx, prob_.local(), [&](auto D, auto L) {
+        multipass_kernel<SR(), D(), L()><<<tiles_down_, threads_, smem_>>>(p);
+      });
+    });
+    HPCS_CUDA_CHECK_LAUNCH();
+    timer_.stop();
+    if (link) pump(*link, above, below);
+    HPCS_CUDA_CHECK(cudaDeviceSynchronize());
+    ran_ = true;
+    std::vector<k::BestCell> rows(static_cast<std::size_t>(tiles_down_));
+    HPCS_CUDA_CHECK(cudaMemcpy(rows.data(), row_best_.get(), rows.size() * sizeof(k::BestCell), cudaMemcpyDeviceToHost));
+    return cuda_detail::best_of(rows);
+  }
+
+  std::optional<double> device_seconds() const override {
+    if (!ran_) return std::nullopt;
+    return timer_.seconds();
+  }
+  std::string config() const override {
+    return "tile=" + std::to_string(tiling_.tile_rows) + "x" + std::to_string(tiling_.tile_cols) + " sub=" +
+           std::to_string(tiling_.sub_rows) + "x" + std::to_string(tiling_.sub_cols) + (tiling_.dpx ? " dpx" : "");
+  }
+  nlohmann::json details() const override {
+    return {{"resident_rows", resident_rows_}, {"threads_per_block", threads_}, {"rows_of_tiles", tiles_down_},
+            {"launches", 1}, {"shared_bytes", smem_}};
+  }
+
+ private:
+  // While the kernel runs: move the row above into mapped memory as it arrives, and the
+  // block's last row out to the rank below as the kernel publishes it.
+  void pump(RowLink& link, bool above, bool below) {
+    std::int64_t fed = 0, sent = 0;
+    const std::int64_t cols = prob_.block.cols;
+    while (true) {
+      const bool done = cudaStreamQuery(nullptr) != cudaErrorNotReady;
+      link.progress();
+      if (above) {
+        const std::int64_t ready = link.above_ready()->load(std::memory_order_acquire);
+        if (ready > fed) {
+          std::memcpy(above_.h + fed, link.above_h() + fed, (ready - fed) * sizeof(std::int32_t));
+          std::memcpy(above_.f + fed, link.above_f() + fed, (ready - fed) * sizeof(std::int32_t));
+          std::atomic_thread_fence(std::memory_order_release);
+          reinterpret_cast<volatile long long*>(above_.ready)[0] = ready;
+          fed = ready;
+        }
+      }
+      if (below) {
+        const std::int64_t n = reinterpret_cast<volatile long long*>(below_.ready)[0];
+        std::atomic_thread_fence(std::memory_order_acquire);
+        if (n > sent) {
+          std::memcpy(link.below_h() + sent, below_.h + sent, (n - sent) * sizeof(std::int32_t));
+          std::memcpy(link.below_f() + sent, below_.f + sent, (n - sent) * sizeof(std::int32_t));
+          link.publish_below(n);
+          sent = n;
+        }
+      }
+      if (done && (!below || sent >= cols)) break;
+      if (done && below && sent < cols) {
+        HPCS_CUDA_CHECK(cudaGetLastError());
+        throw Error("internal error: cuda/multipass ended without publishing its last row");
+      }
+    }
+  }
+
+  Tiling tiling_;
+  int threads_ = 0, ring_ = 0, tiles_down_ = 0;
+  std::size_t smem_ = 0;
+  std::int64_t resident_rows_ = 0;
+  cuda_detail::DeviceProblem prob_;
+  cuda::DeviceBuffer<std::int32_t> ring_h_, ring_f_;
+  cuda::DeviceBuffer<int> locks_;
+  cuda::DeviceBuffer<k::BestCell> row_best_;
+  MappedRows above_, below_;
+  cuda::EventTimer timer_;
+  bool ran_ = false;
+};
+
+}  // namespace
+
+std::unique_ptr<Aligner> make_cuda_multipass(const Tiling& t) { return std::make_unique<MultipassAligner>(t); }
+
+}  // namespace hpcs::sw

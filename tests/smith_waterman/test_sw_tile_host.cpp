@@ -1,0 +1,127 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The tile code shared by cuda/traditional and kokkos/wavefront (sw_tile.hpp), run on the
+// host by teams of real threads that meet at a real barrier: a missing barrier, a wrong
+// pipeline step or a wrong corner shows up here on a CPU-only machine as a difference
+// from the reference, for many team sizes, tile shapes and both DP modes.
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+#include "sw_test_util.hpp"
+#include "sw_tile.hpp"
+
+namespace hpcs::sw {
+namespace {
+using namespace hpcs::sw::testing;
+
+class Barrier {
+ public:
+  explicit Barrier(int n) : n_(n) {}
+  void wait() {
+    std::unique_lock<std::mutex> lock(m_);
+    const int gen = generation_;
+    if (++waiting_ == n_) {
+      waiting_ = 0;
+      ++generation_;
+      cv_.notify_all();
+    } else {
+      cv_.wait(lock, [&] { return gen != generation_; });
+    }
+  }
+
+ private:
+  std::mutex m_;
+  std::condition_variable cv_;
+  int n_, waiting_ = 0, generation_ = 0;
+};
+
+struct ThreadTeam {
+  int r, n;
+  Barrier* bar;
+  int rank() const { return r; }
+  int size() const { return n; }
+  void barrier() const { bar->wait(); }
+};
+
+// The traditional wavefront on the host: every tile of a wavefront by a team of threads.
+template <int SR>
+Cell host_wavefront(const Block& blk, const Scoring& s, int tile_rows, int tile_cols, int sub_cols) {
+  const int threads = tile_rows / SR;
+  const int down = static_cast<int>((blk.rows + tile_rows - 1) / tile_rows);
+  const int across = static_cast<int>((blk.cols + tile_cols - 1) / tile_cols);
+  std::vector<std::int32_t> table(32 * 32, 0), col_h(blk.rows), col_e(blk.rows);
+  for (int x = 0; x < s.letters; ++x)
+    for (int y = 0; y < s.letters; ++y) table[y * 32 + x] = s.score(x, y);
+  std::vector<std::int32_t> row_h[3], row_f[3];
+  for (int k = 0; k < 3; ++k) row_h[k].assign(blk.cols, 0), row_f[k].assign(blk.cols, 0);
+  std::vector<tiled::BestCell> row_best(down, tiled::BestCell{0, 0, 0});
+  tiled::TileArgs p{};
+  p.a = blk.a;
+  p.b = blk.b;
+  p.scores = table.data();
+  p.rows = blk.rows;
+  p.cols = blk.cols;
+  p.row0 = blk.row0;
+  p.tile_rows = tile_rows;
+  p.tile_cols = tile_cols;
+  p.sub_cols = sub_cols;
+  p.open = s.gap_open;
+  p.extend = s.gap_extend;
+  p.no_score = blk.mode == Mode::Local ? -1 : kNeg - (1 << 20);
+  p.col_h = col_h.data();
+  p.col_e = col_e.data();
+  p.row_best = row_best.data();
+  std::vector<unsigned char> scratch(tiled::tile_scratch_bytes(tile_cols, threads) + 16);
+  void* base = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(scratch.data()) + 15) / 16 * 16);
+  for (int w = 0; w < down + across - 1; ++w) {
+    p.wavefront = w;
+    p.in_h = row_h[(w + 2) % 3].data();
+    p.in_f = row_f[(w + 2) % 3].data();
+    p.corner_h = row_h[(w + 1) % 3].data();
+    p.out_h = row_h[w % 3].data();
+    p.out_f = row_f[w % 3].data();
+    for (int r = std::max(0, w - across + 1); r <= std::min(w, down - 1); ++r) {
+      Barrier bar(threads);
+      const tiled::TileScratch sc = tiled::carve_tile_scratch(base, tile_cols);
+      std::vector<std::thread> team;
+      for (int t = 0; t < threads; ++t)
+        team.emplace_back([&, t] {
+          const ThreadTeam me{t, threads, &bar};
+          if (blk.mode == Mode::Local) tiled::tile<SR, false, true>(p, r, me, sc);
+          else tiled::tile<SR, false, false>(p, r, me, sc);
+        });
+      for (auto& th : team) th.join();
+    }
+  }
+  Cell best{};
+  for (const auto& c : row_best)
+    if (c.i != 0 && (best.i == 0 || better(c.score, c.i, c.j, best.score, best.i, best.j))) best = {c.score, c.i, c.j};
+  return best;
+}
+
+TEST(SwTileHost, TeamsOfThreadsEqualTheReference) {
+  const std::uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  const Scoring s = dna_scoring(2, -3, 7, 2);
+  struct Shape { int tile_rows, tile_cols, sub_cols; };
+  for (const Shape sh : {Shape{16, 16, 1}, Shape{32, 24, 4}, Shape{64, 40, 8}, Shape{12, 7, 7}})
+    for (auto [n, m] : std::vector<std::pair<int, int>>{{1, 1}, {5, 300}, {257, 131}, {400, 399}})
+      for (Mode mode : {Mode::Local, Mode::Anchored}) {
+        SCOPED_TRACE(std::to_string(sh.tile_rows) + "x" + std::to_string(sh.tile_cols) + "/" + std::to_string(sh.sub_cols) +
+                     " " + std::to_string(n) + "x" + std::to_string(m) + (mode == Mode::Local ? " local" : " anchored"));
+        Codes a = random_codes(rng, n, 4), b = random_codes(rng, m, 4);
+        if (n > 100) std::copy(a.begin() + 10, a.begin() + 90, b.begin() + 20);
+        const Block blk = whole(a, b, mode);
+        const Cell want = sw_reference_block(blk, s);
+        const Cell got = host_wavefront<4>(blk, s, sh.tile_rows, sh.tile_cols, sh.sub_cols);
+        EXPECT_EQ(got.score, want.score);
+        EXPECT_EQ(got.i, want.i);
+        EXPECT_EQ(got.j, want.j);
+      }
+}
+
+}  // namespace
+}  // namespace hpcs::sw
