@@ -65,4 +65,26 @@ inline std::vector<Scoring> test_scorings() {
 
 inline int proper_letters(const Scoring& s) { return s.letters == 5 ? 4 : 20; }
 
+inline Tiling tiling(int tile_rows, int tile_cols, int sub_rows, int sub_cols, std::int64_t chunk = 4096) {
+  Tiling x;
+  x.tile_rows = tile_rows;
+  x.tile_cols = tile_cols;
+  x.sub_rows = sub_rows;
+  x.sub_cols = sub_cols;
+  x.chunk = chunk;
+  return x;
+}
+
+// The first of `candidates` the variant accepts here (Kokkos::Serial allows one-thread teams).
+inline Tiling first_accepted(const VariantInfo& info, const std::vector<Tiling>& candidates) {
+  for (const Tiling& t : candidates) {
+    try {
+      info.make(t);
+      return t;
+    } catch (const std::exception&) {
+    }
+  }
+  throw std::runtime_error(info.name + " accepts none of the test tilings");
+}
+
 }  // namespace hpcs::sw::testing

@@ -39,34 +39,10 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
 }
 
 // Tilings to try; a backend may reject some (e.g. too many threads per team) with an Error.
-Tiling tiling(int tr, int tc, int sr, int sc, std::int64_t chunk = 4096);
-
 std::vector<Tiling> tilings(const VariantInfo& info) {
   if (info.backend == "cpu") return {Tiling{}};
   return {tiling(512, 256, 8, 8), tiling(64, 64, 4, 1), tiling(128, 96, 16, 4), tiling(32, 40, 8, 8),
           tiling(8, 8, 8, 2),     tiling(256, 512, 4, 16), tiling(16, 33, 16, 3)};
-}
-
-// The first of `candidates` the variant accepts here (Kokkos::Serial allows one-thread teams).
-Tiling first_accepted(const VariantInfo& info, std::vector<Tiling> candidates) {
-  for (const Tiling& t : candidates) {
-    try {
-      info.make(t);
-      return t;
-    } catch (const Error&) {
-    }
-  }
-  throw Error(info.name + " accepts none of the test tilings");
-}
-
-Tiling tiling(int tr, int tc, int sr, int sc, std::int64_t chunk) {
-  Tiling x;
-  x.tile_rows = tr;
-  x.tile_cols = tc;
-  x.sub_rows = sr;
-  x.sub_cols = sc;
-  x.chunk = chunk;
-  return x;
 }
 
 class SwVariant : public ::testing::TestWithParam<std::string> {};
