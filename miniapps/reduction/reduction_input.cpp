@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "reduction_input.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
 
 #include "hpcs/decomposition.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/h5.hpp"
+#include "hpcs/host_memory.hpp"
 
 namespace hpcs::reduction {
 
@@ -37,21 +36,7 @@ std::vector<T> generate(std::uint64_t seed, std::uint64_t begin, std::uint64_t c
   return v;
 }
 
-std::string human_bytes(double b) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.3g GB", b / 1e9);
-  return buf;
-}
 }  // namespace
-
-void check_fits_in_memory(std::uint64_t bytes, const std::string& what) {
-  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return;
-  const double total = static_cast<double>(pages) * static_cast<double>(page);
-  if (static_cast<double>(bytes) > 0.8 * total)
-    throw Error(what + " needs " + human_bytes(static_cast<double>(bytes)) + " but this machine has " +
-                human_bytes(total) + " of memory");
-}
 
 HostArray generate_slice(DType type, std::uint64_t seed, std::uint64_t begin, std::uint64_t count) {
   switch (type) {

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "hpcs/host_memory.hpp"
 #include "hpcs/mpi_context.hpp"
 #include "reduction_types.hpp"
 
@@ -26,8 +27,5 @@ struct InputSlice {
 // every rank if any rank fails.
 InputSlice load_slice(const MpiContext& mpi, const std::string& path, const std::string& dataset);
 InputSlice generate_input(const MpiContext& mpi, DType type, std::uint64_t n, std::uint64_t seed);
-
-// Throws if `bytes` exceed the memory this machine has available (absurd sizes).
-void check_fits_in_memory(std::uint64_t bytes, const std::string& what);
 
 }  // namespace hpcs::reduction

@@ -7,6 +7,7 @@
 #include "hpcs/decomposition.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/h5.hpp"
+#include "hpcs/host_memory.hpp"
 
 namespace hpcs::sw {
 
@@ -46,6 +47,7 @@ SequencePair load_pair(const MpiContext& mpi, const std::string& path) {
     p.len_a = check_codes_dataset(r, "a");
     const std::int64_t len_b = check_codes_dataset(r, "b");
     const hpcs::Block blk = block_of(static_cast<std::uint64_t>(p.len_a), mpi.size(), mpi.rank());
+    check_fits_in_memory(blk.count + static_cast<std::uint64_t>(len_b), path + ": the rows of rank " + std::to_string(mpi.rank()));
     p.a_begin = static_cast<std::int64_t>(blk.begin);
     p.a_rows.resize(blk.count);
     p.b.resize(static_cast<std::size_t>(len_b));
@@ -62,6 +64,8 @@ SequencePair load_pair(const MpiContext& mpi, const std::string& path) {
 GeneratedPair generate_pair(const Alphabet& alphabet, std::int64_t len_a, std::int64_t len_b, std::uint64_t seed,
                             const PlantedRegion& plant) {
   if (len_a < 0 || len_b < 0) throw Error("sequence lengths must not be negative");
+  check_fits_in_memory(static_cast<std::uint64_t>(len_a) + static_cast<std::uint64_t>(len_b),
+                       "--len-a " + std::to_string(len_a) + " --len-b " + std::to_string(len_b));
   const int proper = alphabet.name == "dna" ? 4 : 20;  // ACGT / the 20 standard amino acids
   std::mt19937_64 rng(seed);
   std::uniform_int_distribution<int> letter(0, proper - 1);
