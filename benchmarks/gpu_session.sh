@@ -4,13 +4,14 @@
 # to $OUT (default ./gpu-out); a short summary is printed last.
 #
 #   KOKKOS_ROOT=/path/to/kokkos-4.x-cuda  PREFIX_PATH=/path/with/include/CLI  \
-#   GIT_REVISION=<sha>  benchmarks/gpu_session.sh [build|test|bench|sweep|table|mpi]...
+#   GIT_REVISION=<sha>  benchmarks/gpu_session.sh [build|test|bench|sweep|table|mpi|sw|swsweep]...
 #
 # Steps (default: build test bench table): build, test (ctest), bench (Google Benchmark,
 # 2^28 elements, float32 for every variant, int32/float64 for the fastest ones), sweep (RK-7
 # launch shapes), table (the RK-1..7 table of the mini-app with energy, float32 and int32,
 # as JSON lines and HDF5), mpi (2 ranks, 2^28 elements per rank: one GPU per rank where
-# the machine has two).
+# the machine has two), sw (Smith-Waterman GCUPS, 2^14..2^20 squared, DPX on and off),
+# swsweep (Smith-Waterman multi-pass tilings at 2^18).
 set -uo pipefail
 OUT=${OUT:-$PWD/gpu-out}
 BUILD=${BUILD:-build/gpu}
@@ -92,6 +93,28 @@ if has mpi; then
   echo "mpirun rc=$?"
   cat "$OUT/mpi2_f32_2e29.txt"
   head -c 600 "$OUT/mpi2_f32_2e29.jsonl" | grep -o '"devices":\[[^]]*\]'
+fi
+
+swbench() {  # swbench NAME ARGS...
+  local name=$1; shift
+  "$BUILD/bin/sw_bench" --benchmark_out="$OUT/$name.json" --benchmark_out_format=json "$@" > "$OUT/$name.txt" 2>&1
+  grep -E "^sw/" "$OUT/$name.txt" | awk '{printf "%-60s %10s %s %s\n", $1, $2, $3, $6}'
+}
+
+if has sw; then
+  log "Smith-Waterman GCUPS, default tiling"
+  swbench sw_small --sizes=2^14,2^16,2^18 --benchmark_min_time=0.2
+  swbench sw_small_nodpx --sizes=2^18 --dpx=0 --benchmark_min_time=0.2 --benchmark_filter='cuda'
+  log "Smith-Waterman GCUPS, 2^20 x 2^20"
+  swbench sw_2e20 --sizes=2^20 --benchmark_min_time=1 --benchmark_filter='cuda'
+fi
+
+if has swsweep; then
+  log "Smith-Waterman multi-pass tilings at 2^18"
+  for tr in 256 512 1024; do for sr in 4 8 16; do for sc in 4 8 16; do
+    swbench "swsweep_${tr}_${sr}_${sc}" --sizes=2^18 --tile-rows=$tr --sub-rows=$sr --sub-cols=$sc \
+            --benchmark_min_time=0.2 --benchmark_filter='multipass'
+  done; done; done | tee "$OUT/swsweep_summary.txt"
 fi
 
 if has bench; then
