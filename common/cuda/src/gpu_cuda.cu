@@ -1,6 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // GPU selection with the CUDA runtime: device = node-local rank % visible devices.
+#include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
+
+#include <cstdlib>
+#include <cstring>
 
 #include <string>
 
@@ -44,5 +48,17 @@ GpuSelection select_gpu(int local_rank) {
 }
 
 const GpuSelection& current_gpu() { return g_selection; }
+
+bool profile_range(bool start) {
+  static const bool enabled = [] {
+    const char* v = std::getenv("HPCS_PROFILE_RANGE");
+    return v && std::strcmp(v, "1") == 0;
+  }();
+  if (!enabled || !g_selection.device) return false;
+  cudaDeviceSynchronize();
+  if (start) cudaProfilerStart();
+  else cudaProfilerStop();
+  return true;
+}
 
 }  // namespace hpcs

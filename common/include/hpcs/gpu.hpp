@@ -27,4 +27,9 @@ GpuSelection select_gpu(int local_rank);
 // The selection made by the last select_gpu() call (or "not selected yet").
 const GpuSelection& current_gpu();
 
+// Marks the start/end of a profiled range (cudaProfilerStart/Stop) when the environment
+// sets HPCS_PROFILE_RANGE=1, so Nsight Compute's range replay can total the counters of
+// every kernel in one repetition. Returns whether profiling is on (false without CUDA).
+bool profile_range(bool start);
+
 }  // namespace hpcs
