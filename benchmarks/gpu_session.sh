@@ -4,14 +4,15 @@
 # to $OUT (default ./gpu-out); a short summary is printed last.
 #
 #   KOKKOS_ROOT=/path/to/kokkos-4.x-cuda  PREFIX_PATH=/path/with/include/CLI  \
-#   GIT_REVISION=<sha>  benchmarks/gpu_session.sh [build|test|bench|sweep|table|mpi|sw|swsweep]...
+#   GIT_REVISION=<sha>  benchmarks/gpu_session.sh [build|test|bench|sweep|table|mpi|sw|swsweep|swtable|swtraffic]...
 #
 # Steps (default: build test bench table): build, test (ctest), bench (Google Benchmark,
 # 2^28 elements, float32 for every variant, int32/float64 for the fastest ones), sweep (RK-7
 # launch shapes), table (the RK-1..7 table of the mini-app with energy, float32 and int32,
 # as JSON lines and HDF5), mpi (2 ranks, 2^28 elements per rank: one GPU per rank where
 # the machine has two), sw (Smith-Waterman GCUPS, 2^14..2^20 squared, DPX on and off),
-# swsweep (Smith-Waterman multi-pass tilings at 2^18).
+# swsweep (Smith-Waterman multi-pass tilings at 2^18), swtable (sw_miniapp at 2^20 with
+# energy and the models), swtraffic (DRAM bytes by Nsight Compute vs the models).
 set -uo pipefail
 OUT=${OUT:-$PWD/gpu-out}
 BUILD=${BUILD:-build/gpu}
@@ -98,15 +99,28 @@ fi
 swbench() {  # swbench NAME ARGS...
   local name=$1; shift
   "$BUILD/bin/sw_bench" --benchmark_out="$OUT/$name.json" --benchmark_out_format=json "$@" > "$OUT/$name.txt" 2>&1
-  grep -E "^sw/" "$OUT/$name.txt" | awk '{printf "%-60s %10s %s %s\n", $1, $2, $3, $6}'
+  grep -E "^sw/" "$OUT/$name.txt" | sed -E 's/ +/ /g' | cut -d' ' -f1,2,3,7-
 }
 
 if has sw; then
   log "Smith-Waterman GCUPS, default tiling"
   swbench sw_small --sizes=2^14,2^16,2^18 --benchmark_min_time=0.2
   swbench sw_small_nodpx --sizes=2^18 --dpx=0 --benchmark_min_time=0.2 --benchmark_filter='cuda'
-  log "Smith-Waterman GCUPS, 2^20 x 2^20"
-  swbench sw_2e20 --sizes=2^20 --benchmark_min_time=1 --benchmark_filter='cuda'
+  log "Smith-Waterman GCUPS, 2^20 and 2^22 squared (traditional vs multi-pass)"
+  swbench sw_large --sizes=2^20,2^22 --benchmark_min_time=1 --benchmark_filter='cuda'
+fi
+
+if has swtable; then
+  log "Smith-Waterman table with energy, 2^20 x 2^20"
+  "$BUILD/bin/sw_miniapp" --len-a $((1 << 20)) --len-b $((1 << 20)) --plant 100000 --variant 'cuda/*,kokkos/*' \
+      --reps 3 --warmup 1 --energy-window 2 --idle-window 2 --json --output "$OUT/sw_table_2e20.h5" \
+      > "$OUT/sw_table_2e20.jsonl" 2> "$OUT/sw_table_2e20.txt"
+  cat "$OUT/sw_table_2e20.txt"
+fi
+
+if has swtraffic; then
+  log "Smith-Waterman DRAM traffic (Nsight Compute), 2^22 x 2^21"
+  BUILD=$BUILD OUT=$OUT benchmarks/sw_dram_traffic.sh 4194304 2097152 | tee "$OUT/sw_traffic.txt"
 fi
 
 if has swsweep; then

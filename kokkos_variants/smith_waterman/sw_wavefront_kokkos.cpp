@@ -6,6 +6,7 @@
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
+#include <cstdint>
 #include <type_traits>
 
 #include "hpcs/error.hpp"
@@ -29,12 +30,16 @@ struct KokkosTeam {
   KOKKOS_INLINE_FUNCTION void barrier() const { m.team_barrier(); }
 };
 
+constexpr std::size_t kScratchSlack = 64;
+
 template <int SR, bool Dpx, bool Local>
 struct TileFunctor {
   tiled::TileArgs args;
   std::size_t scratch_bytes;
   KOKKOS_INLINE_FUNCTION void operator()(const Member& m) const {
-    void* base = m.team_scratch(0).get_shmem(scratch_bytes);
+    // The scratch request carries kScratchSlack bytes so the layout can start 16-byte aligned.
+    auto* raw = static_cast<unsigned char*>(m.team_scratch(0).get_shmem(scratch_bytes + kScratchSlack));
+    void* base = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(raw) + 15) / 16 * 16);
     tiled::tile<SR, Dpx, Local>(args, args.first_row_of_tiles + m.league_rank(), KokkosTeam{m},
                                 tiled::carve_tile_scratch(base, args.tile_cols));
   }
@@ -152,7 +157,7 @@ class KokkosWavefront final : public Aligner {
       p.out_f = row_f_[w % 3].data();
       with_shape(tiling_.sub_rows, tiling_.dpx, block_.mode == Mode::Local, [&](auto SR, auto D, auto L) {
         Policy policy(r_last - r_first + 1, threads_);
-        policy.set_scratch_size(0, Kokkos::PerTeam(scratch_));
+        policy.set_scratch_size(0, Kokkos::PerTeam(scratch_ + kScratchSlack));
         Kokkos::parallel_for("hpcs::sw::kokkos_wavefront", policy, TileFunctor<SR(), D(), L()>{p, scratch_});
       });
       if (below && r_last == tiles_down_ - 1) {
