@@ -77,6 +77,14 @@ class KokkosWavefront final : public Aligner {
     if (t.tile_cols % t.sub_cols != 0)
       throw Error("--tile-cols " + std::to_string(t.tile_cols) + " is not a multiple of --sub-cols " + std::to_string(t.sub_cols));
     threads_ = t.tile_rows / t.sub_rows;
+#if defined(KOKKOS_ENABLE_CUDA)
+    // Kokkos packs teams smaller than a warp several to a block and then makes
+    // team_barrier() a fence only (it assumes warp-synchronous execution); the tile
+    // pipeline needs a real barrier.
+    if (threads_ < 32)
+      throw Error("tiling: kokkos/wavefront on CUDA needs teams of at least 32 threads (--tile-rows / --sub-rows = " +
+                  std::to_string(threads_) + "): Kokkos' barrier for smaller teams is only a fence");
+#endif
     with_shape(t.sub_rows, t.dpx, true, [&](auto SR, auto D, auto L) {
       const int max = Policy(1, 1).team_size_max(TileFunctor<SR(), D(), L()>{}, Kokkos::ParallelForTag());
       if (threads_ > max)
