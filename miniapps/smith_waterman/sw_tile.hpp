@@ -47,10 +47,10 @@ struct TileScratch {
 };
 
 // Bytes of the int32 arrays, rounded up so the BestCell array after them is aligned.
-constexpr std::size_t tile_int_bytes(int tile_cols) {
+HPCS_HD constexpr std::size_t tile_int_bytes(int tile_cols) {
   return ((32 * 32 + 3 * static_cast<std::size_t>(tile_cols)) * sizeof(std::int32_t) + 15) / 16 * 16;
 }
-constexpr std::size_t tile_scratch_bytes(int tile_cols, int threads) {
+HPCS_HD constexpr std::size_t tile_scratch_bytes(int tile_cols, int threads) {
   return tile_int_bytes(tile_cols) + static_cast<std::size_t>(threads) * sizeof(BestCell);
 }
 // Lays the scratch out over `base` (16-byte aligned, tile_scratch_bytes long).
