@@ -122,6 +122,12 @@ int main(int argc, char** argv) {
       std::cerr << "skipping " << info.name << ": " << *why << "\n";
       continue;
     }
+    try {
+      info.make(options.tiling);
+    } catch (const std::exception& e) {
+      std::cerr << "skipping " << info.name << ": " << e.what() << "\n";
+      continue;
+    }
     for (std::int64_t n : options.sizes) {
       if (info.backend == "cpu" && n > (1 << 15)) continue;  // hours on one core
       const std::string name = "sw/" + info.name + "/" + options.alphabet + "/" + std::to_string(n);

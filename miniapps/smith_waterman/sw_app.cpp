@@ -249,11 +249,21 @@ int run(const MpiContext& mpi, const Options& o, int argc, char** argv) {
       }
     return 0;
   }
+  // A variant that cannot run here, or cannot run this tiling, is skipped with a note by
+  // "all" and globs, and is an error when named.
   std::vector<std::string> names;
   std::vector<std::optional<std::string>> unavailable;
   for (const auto& v : variants) {
     names.push_back(v.name);
-    unavailable.push_back(v.unavailable());
+    auto why = v.unavailable();
+    if (!why) {
+      try {
+        v.make(o.tiling);
+      } catch (const std::exception& e) {
+        why = one_line(e.what());
+      }
+    }
+    unavailable.push_back(why);
   }
   const auto chosen = collective(mpi, [&] {
     return choose_variants(o.common.variant, names, unavailable, mpi.root() ? &std::cerr : nullptr);

@@ -41,8 +41,9 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
 // Tilings to try; a backend may reject some (e.g. too many threads per team) with an Error.
 std::vector<Tiling> tilings(const VariantInfo& info) {
   if (info.backend == "cpu") return {Tiling{}};
-  return {tiling(512, 256, 8, 8), tiling(64, 64, 4, 1), tiling(128, 96, 16, 4), tiling(32, 40, 8, 8),
-          tiling(8, 8, 8, 2),     tiling(256, 512, 4, 16), tiling(16, 33, 16, 3)};
+  return {tiling(1024, 256, 8, 4), tiling(512, 256, 8, 8), tiling(64, 64, 4, 1),  tiling(128, 96, 4, 4),
+          tiling(32, 40, 8, 8),    tiling(8, 8, 8, 2),     tiling(256, 512, 4, 16), tiling(16, 33, 16, 3),
+          tiling(512, 200, 16, 8)};
 }
 
 class SwVariant : public ::testing::TestWithParam<std::string> {};
@@ -98,7 +99,7 @@ TEST_P(SwVariant, RowBlocksThroughALinkKeepTheLastRowExact) {
   std::mt19937_64 rng(std::random_device{}());
   const Scoring s = blosum62(Alphabet::protein(), 11, 1);
   const Codes a = random_codes(rng, 2003, 20), b = random_codes(rng, 1500, 20);
-  const Tiling t = first_accepted(info, {tiling(64, 128, 4, 4, 300), tiling(8, 128, 8, 4, 300)});
+  const Tiling t = first_accepted(info, {tiling(128, 128, 4, 4, 300), tiling(8, 128, 8, 4, 300)});
   for (Mode mode : {Mode::Local, Mode::Anchored}) {
     // Three uneven blocks of rows, the variant and the reference side by side.
     const std::int64_t cuts[4] = {0, 700, 701, 2003};
@@ -140,7 +141,7 @@ TEST_P(SwVariant, RepeatedRunsAreIdentical) {
   const Scoring s = dna_scoring(2, -3, 7, 2);
   Codes a = random_codes(rng, 4000, 4), b = random_codes(rng, 3000, 4);
   std::copy(a.begin() + 100, a.begin() + 2100, b.begin() + 900);
-  const Tiling t = first_accepted(info, {tiling(64, 64, 4, 2), tiling(16, 64, 16, 2)});
+  const Tiling t = first_accepted(info, {tiling(128, 64, 4, 2), tiling(16, 64, 16, 2)});
   auto aligner = info.make(t);
   aligner->setup(whole(a, b), s);
   const Cell first = aligner->run(nullptr);
