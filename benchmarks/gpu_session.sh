@@ -4,7 +4,7 @@
 # to $OUT (default ./gpu-out); a short summary is printed last.
 #
 #   KOKKOS_ROOT=/path/to/kokkos-4.x-cuda  PREFIX_PATH=/path/with/include/CLI  \
-#   GIT_REVISION=<sha>  benchmarks/gpu_session.sh [build|test|bench|sweep|table|mpi|sw|swsweep|swtable|swtraffic]...
+#   GIT_REVISION=<sha>  benchmarks/gpu_session.sh [build|test|bench|sweep|table|mpi|sw|swsweep|swtable|swtraffic|swmpi]...
 #
 # Steps (default: build test bench table): build, test (ctest), bench (Google Benchmark,
 # 2^28 elements, float32 for every variant, int32/float64 for the fastest ones), sweep (RK-7
@@ -12,7 +12,8 @@
 # as JSON lines and HDF5), mpi (2 ranks, 2^28 elements per rank: one GPU per rank where
 # the machine has two), sw (Smith-Waterman GCUPS, 2^14..2^20 squared, DPX on and off),
 # swsweep (Smith-Waterman multi-pass tilings at 2^18), swtable (sw_miniapp at 2^20 with
-# energy and the models), swtraffic (DRAM bytes by Nsight Compute vs the models).
+# energy and the models), swtraffic (DRAM bytes by Nsight Compute vs the models), swmpi
+# (Smith-Waterman on 1, 2 and 4 ranks, one GPU each, parallel efficiency).
 set -uo pipefail
 OUT=${OUT:-$PWD/gpu-out}
 BUILD=${BUILD:-build/gpu}
@@ -129,6 +130,30 @@ if has swsweep; then
     swbench "swsweep_${tr}_${sr}_${sc}" --sizes=2^18 --tile-rows=$tr --sub-rows=$sr --sub-cols=$sc \
             --benchmark_min_time=0.2 --benchmark_filter='multipass'
   done; done; done | tee "$OUT/swsweep_summary.txt"
+fi
+
+if has swmpi; then
+  log "Smith-Waterman over 1, 2 and 4 ranks (one GPU each), 2^21 x 2^21"
+  for np in 1 2 4; do
+    mpirun -n $np --bind-to none "$BUILD/bin/sw_miniapp" --len-a $((1 << 21)) --len-b $((1 << 21)) --plant 20000 \
+        --variant 'cuda/multipass,cuda/traditional' --reps 3 --warmup 1 --energy-window 0 --json \
+        --output "$OUT/sw_mpi_np$np.h5" > "$OUT/sw_mpi_np$np.jsonl" 2> "$OUT/sw_mpi_np$np.txt"
+    echo "np=$np rc=$?"
+  done
+  python3 - "$OUT" <<'PY'
+import json, sys
+out = sys.argv[1]
+t = {}
+for np in (1, 2, 4):
+    for line in open(f"{out}/sw_mpi_np{np}.jsonl"):
+        r = json.loads(line)
+        t[(r["variant"], np)] = (r["time_s"], r["rate"], r["result"]["score"], r["result"]["end_i"], r["result"]["start_i"], r["provenance"]["devices"])
+for v in ("cuda/multipass", "cuda/traditional"):
+    t1 = t[(v, 1)][0]
+    for np in (1, 2, 4):
+        s, rate, score, ei, si, dev = t[(v, np)]
+        print(f"{v:18} ranks {np}: {s:8.3f} s {rate:8.1f} GCUPS efficiency {t1 / (np * s) * 100:5.1f}%  score {score} A[{si}..{ei}]  {len(set(dev))} GPUs")
+PY
 fi
 
 if has bench; then
