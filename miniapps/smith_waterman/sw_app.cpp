@@ -272,7 +272,12 @@ int run(const MpiContext& mpi, const Options& o, int argc, char** argv) {
   if (!o.common.output.empty()) collective(mpi, [&] { if (mpi.root()) h5::Writer probe(o.common.output); });
 
   const SequencePair pair = load_input(mpi, o);
-  const Scoring scoring = collective(mpi, [&] { return make_scoring(o, pair.alphabet); });
+  const Scoring scoring = collective(mpi, [&] {
+    Scoring s = make_scoring(o, pair.alphabet);
+    check_score_range(s, pair.len_a, static_cast<std::int64_t>(pair.b.size()),
+                      o.common.input.empty() ? "generated pair" : o.common.input);
+    return s;
+  });
   const double cells = static_cast<double>(pair.len_a) * static_cast<double>(pair.b.size());
 
   // The CPU reference decides, unless the table is too large for it: then the first

@@ -147,4 +147,13 @@ Scoring blosum62(const Alphabet& protein, int gap_open, int gap_extend) {
   return matrix_scoring(kBlosum62, "BLOSUM62", protein, gap_open, gap_extend);
 }
 
+void check_score_range(const Scoring& s, std::int64_t len_a, std::int64_t len_b, const std::string& source) {
+  // 2^30 leaves room for H - gap_open and the kernels' sentinels below zero.
+  constexpr std::int64_t kLimit = std::int64_t{1} << 30;
+  const std::int64_t best = static_cast<std::int64_t>(s.max_score()) * std::min(len_a, len_b);
+  if (best >= kLimit)
+    throw Error(source + ": scores could reach " + std::to_string(best) + " (" + s.name + ", " + std::to_string(len_a) +
+                " x " + std::to_string(len_b) + "), beyond the 32-bit range of the kernels (limit 2^30); use smaller scores");
+}
+
 }  // namespace hpcs::sw

@@ -40,4 +40,8 @@ Scoring blosum62(const Alphabet& protein, int gap_open, int gap_extend);
 // (the pad and tie arguments of the tiled variants rely on gap_open >= 1).
 void validate(const Scoring& s);
 
+// Scores are 32-bit in every variant: refuses pairs whose best possible score
+// (max_score x the shorter length) could come near the int32 range. `source` names the input.
+void check_score_range(const Scoring& s, std::int64_t len_a, std::int64_t len_b, const std::string& source);
+
 }  // namespace hpcs::sw

@@ -66,6 +66,15 @@ TEST(SwScoring, Blosum62AndDna) {
   expect_error([] { dna_scoring(-1, -3, 5, 1); }, "no positive score");
 }
 
+TEST(SwScoring, RefusesScoresBeyondInt32Headroom) {
+  const Scoring s = dna_scoring(1000, -3, 7, 2);
+  check_score_range(s, 1073740, 5'000'000'000, "pair.h5");  // 1000 x 1073740 < 2^30
+  check_score_range(s, 0, 5'000'000'000, "pair.h5");
+  expect_error([&] { check_score_range(s, 1073742, 1073742, "pair.h5"); }, "pair.h5: scores could reach 1073742000");
+  expect_error([&] { check_score_range(dna_scoring(2, -3, 7, 2), std::int64_t{1} << 29, std::int64_t{1} << 40, "p.h5"); },
+               "limit 2^30");
+}
+
 TEST(SwScoring, NcbiMatrixFiles) {
   const Alphabet d = Alphabet::dna();
   const std::string good = "# a comment\n   A  C  G  T  N\nA 5 -4 -4 -4 -2\nC -4 5 -4 -4 -2\nG -4 -4 5 -4 -2\n"
