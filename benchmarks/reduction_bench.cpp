@@ -14,6 +14,7 @@
 #include <map>
 #include <sstream>
 
+#include "bench_context.hpp"
 #include "hpcs/gpu.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/timer.hpp"
@@ -116,6 +117,7 @@ int main(int argc, char** argv) {
   hpcs::KokkosRuntime kokkos(hpcs::current_gpu());
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  hpcs::add_suite_context();
 
   static const VariantList variants = all_variants();
   for (const auto& info : variants) {

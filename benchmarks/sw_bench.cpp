@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Google Benchmark of the Smith-Waterman variants: GCUPS per variant and size.
-//   sw_bench [--sizes=2^16,2^18,2^20] [--alphabet=dna|protein] [--tile-rows=512]
-//            [--tile-cols=256] [--sub-rows=8] [--sub-cols=8] [--dpx=1] [benchmark flags...]
+//   sw_bench [--sizes=2^16,2^18,2^20] [--alphabet=dna|protein] [--tile-rows=1024]
+//            [--tile-cols=256] [--sub-rows=8] [--sub-cols=4] [--dpx=1] [benchmark flags...]
 // Square DNA pairs (len x len) with a planted similar region; time = device time (CUDA
 // events) where the variant has it. The forward pass only (score and end cell); every
 // benchmark's end cell must equal the first variant's at that size (and the CPU
@@ -13,6 +13,7 @@
 #include <map>
 #include <sstream>
 
+#include "bench_context.hpp"
 #include "hpcs/gpu.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/timer.hpp"
@@ -116,6 +117,7 @@ int main(int argc, char** argv) {
   hpcs::KokkosRuntime kokkos(hpcs::current_gpu());
   benchmark::Initialize(&argc, argv);
   if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  hpcs::add_suite_context();
   static const VariantList variants = all_variants();
   for (const auto& info : variants) {
     if (const auto why = info.unavailable()) {
