@@ -151,4 +151,19 @@ nlohmann::json to_json(const RunRecord& r) {
   return j;
 }
 
+void print_json_records(std::ostream& os, const std::vector<RunRecord>& records, const nlohmann::json& provenance) {
+  for (const auto& r : records) {
+    nlohmann::json j = to_json(r);
+    j["provenance"] = provenance;
+    os << j.dump() << "\n";
+  }
+  os << std::flush;
+}
+
+int verification_exit_code(const std::vector<RunRecord>& records) {
+  for (const auto& r : records)
+    if (r.verification.failed()) return 2;
+  return 0;
+}
+
 }  // namespace hpcs

@@ -189,21 +189,13 @@ int run(const MpiContext& mpi, const Options& o, int argc, char** argv) {
           << ", " << mpi.size() << " rank(s), device of rank 0: " << prov.devices.front()
           << ", reference sum " << format_sum(type, ref.sum) << "\n";
     print_table(table, records);
-    if (o.common.json)
-      for (const auto& r : records) {
-        nlohmann::json j = to_json(r);
-        j["provenance"] = prov.to_json();
-        std::cout << j.dump() << "\n";
-      }
-    std::cout << std::flush;
+    if (o.common.json) print_json_records(std::cout, records, prov.to_json());
   }
   if (!o.common.output.empty())
     collective(mpi, [&] {
       if (mpi.root()) write_results(o.common.output, metadata(prov, o, in, type, ref), records);
     });
-  bool failed = false;
-  for (const auto& r : records) failed = failed || r.verification.failed();
-  return failed ? 2 : 0;
+  return verification_exit_code(records);
 }
 
 }  // namespace hpcs::reduction

@@ -5,38 +5,18 @@
 // to cover every element exactly once for every grid shape.
 #include <gtest/gtest.h>
 
-#include <condition_variable>
-#include <mutex>
 #include <numeric>
 #include <random>
 #include <thread>
 
+#include "thread_barrier.hpp"
 #include "reduction_body.hpp"
 #include "reduction_passes.hpp"
 
 namespace hpcs::reduction {
 namespace {
 
-class Barrier {
- public:
-  explicit Barrier(unsigned n) : n_(n) {}
-  void wait() {
-    std::unique_lock<std::mutex> lock(m_);
-    const unsigned gen = generation_;
-    if (++waiting_ == n_) {
-      waiting_ = 0;
-      ++generation_;
-      cv_.notify_all();
-    } else {
-      cv_.wait(lock, [&] { return gen != generation_; });
-    }
-  }
-
- private:
-  std::mutex m_;
-  std::condition_variable cv_;
-  unsigned n_, waiting_ = 0, generation_ = 0;
-};
+using Barrier = hpcs::testing::ThreadBarrier;
 
 // Runs tree(s, tid, bs, sync) on bs threads and returns the shared array afterwards.
 template <class Tree>

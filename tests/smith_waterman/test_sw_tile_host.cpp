@@ -5,10 +5,9 @@
 // from the reference, for many team sizes, tile shapes and both DP modes.
 #include <gtest/gtest.h>
 
-#include <condition_variable>
-#include <mutex>
 #include <thread>
 
+#include "thread_barrier.hpp"
 #include "sw_test_util.hpp"
 #include "sw_tile.hpp"
 
@@ -16,26 +15,7 @@ namespace hpcs::sw {
 namespace {
 using namespace hpcs::sw::testing;
 
-class Barrier {
- public:
-  explicit Barrier(int n) : n_(n) {}
-  void wait() {
-    std::unique_lock<std::mutex> lock(m_);
-    const int gen = generation_;
-    if (++waiting_ == n_) {
-      waiting_ = 0;
-      ++generation_;
-      cv_.notify_all();
-    } else {
-      cv_.wait(lock, [&] { return gen != generation_; });
-    }
-  }
-
- private:
-  std::mutex m_;
-  std::condition_variable cv_;
-  int n_, waiting_ = 0, generation_ = 0;
-};
+using Barrier = hpcs::testing::ThreadBarrier;
 
 struct ThreadTeam {
   int r, n;

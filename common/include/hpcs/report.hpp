@@ -54,5 +54,9 @@ void set_step_speedups(std::vector<RunRecord>& records, const std::vector<std::s
 
 void print_table(std::ostream& os, const std::vector<RunRecord>& records);
 nlohmann::json to_json(const RunRecord& r);
+// One JSON record per line (--json), each carrying the run's provenance.
+void print_json_records(std::ostream& os, const std::vector<RunRecord>& records, const nlohmann::json& provenance);
+// The mini-apps' exit code: 2 if any record failed verification, else 0.
+int verification_exit_code(const std::vector<RunRecord>& records);
 
 }  // namespace hpcs
