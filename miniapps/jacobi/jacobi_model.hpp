@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The thesis' execution-time model (Appendix A: A.2-A.20) and energy model (Appendix B:
+// B.2-B.6) for the hexagonal (1D) and HHC (2D) tilings, evaluated for the tiles a variant
+// runs, with machine constants from a per-device calibration file
+// (jacobi_calibration.hpp). Digest: ../shared/docs/papers/001_hhc_energy_matrixchain.md.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "jacobi_calibration.hpp"
+#include "jacobi_types.hpp"
+
+namespace hpcs::jacobi {
+
+struct Prediction {
+  // Geometry (A.3-A.8, A.14, A.20, B.5)
+  std::int64_t wavefronts = 0;       // N_w
+  std::int64_t tiles_per_wavefront = 0;  // w
+  std::int64_t tiles = 0;            // N_tiles (hexagons x sub-prisms)
+  double m_io_words = 0;             // global <-> shared words per tile (sub-prism)
+  double m_tile_words = 0;           // shared words per tile (M_tile)
+  double v_tile = 0;                 // iterations per tile (V_tile)
+  int k = 1;                         // co-resident tiles per SM (A.12)
+  // Time (A.9-A.18), seconds
+  double t_transfer = 0;             // m'
+  double t_compute = 0;              // c
+  double t_tile = 0;                 // T_tile(k) or T_prism(k)
+  double time = 0;                   // T_alg
+  double time_ideal = 0;             // 8.3
+  // Energy (B.2-B.6), joules
+  double energy_static = 0;          // P_stat * T (T = measured time if given, else T_alg)
+  double energy_dynamic = 0;         // N_tiles * E_tile
+  double energy = 0;
+  nlohmann::json to_json() const;
+};
+
+// Predicts the tiled run of `p` for `steps` time steps. k: co-resident blocks per SM the
+// variant achieves (0: the largest A.12 allows). measured_seconds > 0 makes E_stat use
+// the measured time (the thesis' decoupling, B.1).
+Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precision prec,
+                   const Calibration& cal, int k = 0, double measured_seconds = 0);
+
+}  // namespace hpcs::jacobi

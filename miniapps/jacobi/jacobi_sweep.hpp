@@ -1,0 +1,54 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// --sweep: runs a tiled variant over a grid of tile sizes on one GPU (one rank), ranks the
+// points by measured time and reports how close the model's top 10% came to the measured
+// best (thesis A.7: a tile within 10% of the model's optimum was within 9% of the best
+// on average).
+#pragma once
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "jacobi_model.hpp"
+#include "jacobi_variant.hpp"
+
+namespace hpcs::jacobi {
+
+struct SweepSpec {
+  std::vector<int> t_T{2, 4, 6, 8, 12, 16};
+  std::vector<int> t_S1{8, 16, 32, 64};
+  std::vector<int> t_S2{32, 64, 128};  // ignored in 1D
+  std::vector<int> threads{0};         // 0: the variant's choice
+  int reps = 3;                        // minimum of reps runs per point (thesis: min of 5)
+};
+
+struct SweepPoint {
+  Tiles tiles;
+  std::string status;      // "ok", or why the variant rejected the tiles
+  double measured = 0;     // seconds, minimum over reps
+  Prediction predicted;
+};
+
+struct SweepResult {
+  std::string variant;
+  Problem problem;
+  std::int64_t steps = 0;
+  Precision precision = Precision::Float32;
+  std::vector<SweepPoint> points;  // sorted by measured time, rejected ones last
+  // Summary: the measured best, the model's argmin, and the best measured point among the
+  // model's top 10% (points predicted within 10% of the predicted minimum).
+  std::size_t best = 0, model_best = 0, best_of_model_top = 0;
+  double top_gap = 0;              // (measured(best_of_model_top) / measured(best)) - 1
+  nlohmann::json to_json() const;
+};
+
+SweepResult run_sweep(const VariantInfo& variant, const Problem& p, std::int64_t steps, Precision prec,
+                      const std::vector<double>& initial_grid,  // float64 values; converted
+                      const SweepSpec& spec, const Calibration& cal);
+
+void print_sweep(std::ostream& os, const SweepResult& r);
+// Writes the sweep as HDF5 (one row per point + summary attributes), temp + rename.
+void write_sweep_h5(const std::string& path, const SweepResult& r, const nlohmann::json& provenance);
+
+}  // namespace hpcs::jacobi
