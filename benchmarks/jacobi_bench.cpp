@@ -1,0 +1,158 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Google Benchmark of the Jacobi variants: updated cells per second and effective GB/s.
+//   jacobi_bench [--dims=2] [--sizes=8192] [--steps=1024] [--precision=float32]
+//                [--tile-t=..] [--tile-s1=..] [--tile-s2=..] [--threads=..] [benchmark flags...]
+// 2D grids are sizes x sizes (1D: sizes points); random initial data and boundary. One
+// iteration = setup-free advance of `steps` steps (device time where the variant has it).
+// Effective GB/s counts what an untiled sweep moves: 2 * sizeof(Real) per cell update.
+// Every variant's final grid must equal the first one's at that size bit for bit (and the
+// CPU reference's where it is small enough to run).
+#include <benchmark/benchmark.h>
+
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <random>
+#include <sstream>
+
+#include "bench_context.hpp"
+#include "hpcs/gpu.hpp"
+#include "hpcs/kokkos_runtime.hpp"
+#include "hpcs/timer.hpp"
+#include "jacobi_reference.hpp"
+#include "jacobi_variant.hpp"
+
+namespace {
+using namespace hpcs::jacobi;
+
+struct BenchOptions {
+  int dims = 2;
+  std::vector<std::int64_t> sizes{8192};
+  std::int64_t steps = 1024;
+  Precision precision = Precision::Float32;
+  Tiles tiles;
+};
+
+std::int64_t parse_size(const std::string& s) {
+  const auto caret = s.find('^');
+  if (caret != std::string::npos) return std::int64_t{1} << std::stoll(s.substr(caret + 1));
+  return std::stoll(s);
+}
+
+BenchOptions parse_own_flags(int& argc, char** argv) {
+  BenchOptions o;
+  int out = 1;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    auto value = [&](const char* flag) { return a.substr(std::strlen(flag)); };
+    auto is = [&](const char* flag) { return a.rfind(flag, 0) == 0; };
+    if (is("--sizes=")) {
+      o.sizes.clear();
+      std::stringstream ss(value("--sizes="));
+      for (std::string item; std::getline(ss, item, ',');) o.sizes.push_back(parse_size(item));
+    } else if (is("--dims=")) o.dims = std::stoi(value("--dims="));
+    else if (is("--steps=")) o.steps = std::stoll(value("--steps="));
+    else if (is("--precision=")) o.precision = value("--precision=") == "float64" ? Precision::Float64 : Precision::Float32;
+    else if (is("--tile-t=")) o.tiles.t_T = std::stoi(value("--tile-t="));
+    else if (is("--tile-s1=")) o.tiles.t_S1 = std::stoi(value("--tile-s1="));
+    else if (is("--tile-s2=")) o.tiles.t_S2 = std::stoi(value("--tile-s2="));
+    else if (is("--threads=")) o.tiles.threads = std::stoi(value("--threads="));
+    else argv[out++] = argv[i];
+  }
+  argc = out;
+  return o;
+}
+
+Problem problem_of(const BenchOptions& o, std::int64_t n) { return o.dims == 1 ? Problem{1, n, 1} : Problem{2, n, n}; }
+
+template <class Real>
+struct Case {
+  std::vector<Real> grid;
+  std::vector<Real> expected;  // the first final grid at this size (or the reference's)
+};
+
+template <class Real>
+Case<Real>& case_of(const BenchOptions& o, std::int64_t n) {
+  static std::map<std::int64_t, Case<Real>> cache;
+  auto it = cache.find(n);
+  if (it != cache.end()) return it->second;
+  const Problem p = problem_of(o, n);
+  Case<Real> c;
+  c.grid.resize(static_cast<std::size_t>(p.stored()));
+  std::mt19937_64 rng(20261121 + static_cast<std::uint64_t>(n));
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (auto& v : c.grid) v = static_cast<Real>(u(rng));
+  if (static_cast<double>(p.interior()) * static_cast<double>(o.steps) <= 1e8) c.expected = reference_run(p, c.grid, o.steps);
+  return cache.emplace(n, std::move(c)).first->second;
+}
+
+template <class Real>
+void run(benchmark::State& state, const VariantInfo& info, const BenchOptions& o, std::int64_t n) {
+  const Problem p = problem_of(o, n);
+  Case<Real>& c = case_of<Real>(o, n);
+  std::unique_ptr<Solver<Real>> solver;
+  try {
+    if constexpr (std::is_same_v<Real, float>) solver = info.make_float(o.tiles);
+    else solver = info.make_double(o.tiles);
+    solver->setup(p, c.grid.data());
+  } catch (const std::exception& e) {
+    state.SkipWithError(e.what());
+    return;
+  }
+  double last_device = solver->device_seconds().value_or(0.0);
+  for (auto _ : state) {
+    solver->setup(p, c.grid.data());  // every iteration starts from the same grid (untimed below)
+    last_device = solver->device_seconds().value_or(0.0);
+    hpcs::WallTimer wall;
+    solver->advance(o.steps);
+    const double wall_s = wall.seconds();
+    const auto dev = solver->device_seconds();
+    state.SetIterationTime(dev ? *dev - last_device : wall_s);
+  }
+  std::vector<Real> out(c.grid.size());
+  solver->download(out.data());
+  const double updates = static_cast<double>(p.interior()) * static_cast<double>(o.steps);
+  state.counters["Gcells/s"] = benchmark::Counter(updates / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["GB/s"] =
+      benchmark::Counter(updates * 2.0 * sizeof(Real) / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel(solver->details().dump());
+  if (c.expected.empty()) c.expected = out;
+  if (out != c.expected) state.SkipWithError("final grid differs from the first variant's (or the reference's)");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const BenchOptions options = parse_own_flags(argc, argv);
+  hpcs::select_gpu(0);
+  hpcs::KokkosRuntime kokkos(hpcs::current_gpu());
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  hpcs::add_suite_context();
+  benchmark::AddCustomContext("jacobi_steps", std::to_string(options.steps));
+  static const VariantList variants = all_variants();
+  for (const auto& info : variants) {
+    if (const auto why = info.unavailable()) {
+      std::cerr << "skipping " << info.name << ": " << *why << "\n";
+      continue;
+    }
+    for (std::int64_t n : options.sizes) {
+      const Problem p = problem_of(options, n);
+      const Tiles tiles = resolve_tiles(p, options.tiles);
+      if (const auto why = info.rejects(p, tiles, options.precision)) {
+        std::cerr << "skipping " << info.name << " at " << n << ": " << *why << "\n";
+        continue;
+      }
+      if (info.backend == "cpu" && static_cast<double>(p.interior()) * options.steps > 2e9) continue;  // minutes on one core
+      const std::string name = "jacobi" + std::to_string(options.dims) + "d/" + info.name + "/" +
+                               to_string(options.precision) + "/" + std::to_string(n);
+      auto* b = options.precision == Precision::Float32
+                    ? benchmark::RegisterBenchmark(name.c_str(), [&info, &options, n](benchmark::State& s) { run<float>(s, info, options, n); })
+                    : benchmark::RegisterBenchmark(name.c_str(), [&info, &options, n](benchmark::State& s) { run<double>(s, info, options, n); });
+      b->UseManualTime()->Unit(benchmark::kMillisecond);
+    }
+  }
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
