@@ -27,8 +27,12 @@ struct Calibration {
   double c_iter_1d = 0, c_iter_2d = 0;          // C_iter, float32
   double c_iter_1d_f64 = 0, c_iter_2d_f64 = 0;  // C_iter, float64
   // Energy constants (Table B.2), watts and joules
+  // NaN where a quantity could not be measured (no NVML): stored as null, never as 0.
   double p_stat = 0;
-  double e_gs = 0, e_sr = 0, e_fadd = 0, e_fmul = 0;  // per word / per operation
+  double e_gs = 0, e_sr = 0, e_fadd = 0, e_fmul = 0;  // per 4-byte word / per float32 operation
+  double e_dadd = 0, e_dmul = 0;                      // per float64 operation
+  // Raw measurements behind the constants (bandwidth, spreads, windows): reported, not used.
+  nlohmann::json details = nlohmann::json::object();
   nlohmann::json to_json() const;
   static Calibration from_json(const nlohmann::json& j);  // throws hpcs::Error naming the key
 };
@@ -37,8 +41,13 @@ struct Calibration {
 Calibration load_calibration(const std::string& path);
 void save_calibration(const std::string& path, const Calibration& c);  // temp + rename
 
-// inputs/calibration/<slug>.json for a device name ("NVIDIA H200" -> "nvidia_h200"),
-// looked up in the source tree and next to the installed binary; nullopt if none.
+// The file name of a device's calibration: lower case, every run of characters other than
+// letters and digits replaced by one '_', none at either end ("NVIDIA H200" -> "nvidia_h200",
+// "NVIDIA H100 80GB HBM3" -> "nvidia_h100_80gb_hbm3").
+std::string calibration_slug(const std::string& device_name);
+
+// inputs/calibration/<slug>.json for a device name, looked up in the source tree and in
+// <binary dir>/../share/hpc_miniapps/calibration; nullopt if none.
 std::optional<std::string> find_calibration_for(const std::string& device_name);
 
 }  // namespace hpcs::jacobi

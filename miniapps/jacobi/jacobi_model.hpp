@@ -17,7 +17,8 @@ namespace hpcs::jacobi {
 struct Prediction {
   // Geometry (A.3-A.8, A.14, A.20, B.5)
   std::int64_t wavefronts = 0;       // N_w
-  std::int64_t tiles_per_wavefront = 0;  // w
+  std::int64_t tiles_per_wavefront = 0;  // w (the widest wavefront)
+  std::int64_t subprisms = 1;        // N_sp per prism (A.17; 1 in 1D)
   std::int64_t tiles = 0;            // N_tiles (hexagons x sub-prisms)
   double m_io_words = 0;             // global <-> shared words per tile (sub-prism)
   double m_tile_words = 0;           // shared words per tile (M_tile)
@@ -32,7 +33,8 @@ struct Prediction {
   // Energy (B.2-B.6), joules
   double energy_static = 0;          // P_stat * T (T = measured time if given, else T_alg)
   double energy_dynamic = 0;         // N_tiles * E_tile
-  double energy = 0;
+  double energy = 0;                 // NaN (null in JSON) where a constant was not measured
+  std::string note;                  // e.g. the tile exceeds the shared memory of one block
   nlohmann::json to_json() const;
 };
 

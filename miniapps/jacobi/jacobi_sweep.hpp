@@ -36,12 +36,22 @@ struct SweepResult {
   std::int64_t steps = 0;
   Precision precision = Precision::Float32;
   std::vector<SweepPoint> points;  // sorted by measured time, rejected ones last
-  // Summary: the measured best, the model's argmin, and the best measured point among the
-  // model's top 10% (points predicted within 10% of the predicted minimum).
+  // Summary (summarize_sweep), meaningful when measured_points > 0: the measured best, the
+  // model's argmin, and the best measured point among the model's top 10% (points predicted
+  // within 10% of the predicted minimum). Indices into points.
+  std::size_t measured_points = 0;  // points with status "ok"
   std::size_t best = 0, model_best = 0, best_of_model_top = 0;
+  std::vector<std::size_t> model_top;  // the model's top 10%, in points order
   double top_gap = 0;              // (measured(best_of_model_top) / measured(best)) - 1
+  double model_best_gap = 0;       // (measured(model_best) / measured(best)) - 1
+  // The thesis' accuracy metric (A.6): RMS of (predicted - measured) / measured over the
+  // points measured within 20% of the best.
+  double rmse_within_20 = 0;
   nlohmann::json to_json() const;
 };
+
+// Sorts r.points (measured ascending, rejected last, stable) and fills the summary; pure.
+void summarize_sweep(SweepResult& r);
 
 SweepResult run_sweep(const VariantInfo& variant, const Problem& p, std::int64_t steps, Precision prec,
                       const std::vector<double>& initial_grid,  // float64 values; converted

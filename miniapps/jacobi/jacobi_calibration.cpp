@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Calibration files: one flat JSON object per device whose keys are the Calibration
+// members; every key is required, so a file from an older jacobi_calibrate fails loudly
+// instead of silently feeding 0 into the model.
+#include "jacobi_calibration.hpp"
+
+#include <unistd.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <limits>
+#include <vector>
+
+#include "hpcs/error.hpp"
+
+#ifndef HPCS_SOURCE_DIR
+#define HPCS_SOURCE_DIR ""
+#endif
+
+namespace hpcs::jacobi {
+namespace {
+
+const nlohmann::json& need(const nlohmann::json& j, const char* key) {
+  if (!j.is_object()) throw Error("the top level must be a JSON object");
+  const auto it = j.find(key);
+  if (it == j.end()) throw Error(std::string("missing key '") + key + "'");
+  return *it;
+}
+
+double positive(const nlohmann::json& j, const char* key) {
+  const auto& v = need(j, key);
+  if (!v.is_number() || !(v.get<double>() > 0) || !std::isfinite(v.get<double>()))
+    throw Error(std::string("key '") + key + "' must be a positive number, not " + v.dump());
+  return v.get<double>();
+}
+
+int positive_int(const nlohmann::json& j, const char* key) {
+  const auto& v = need(j, key);
+  if (!v.is_number_integer() || v.get<long long>() <= 0 || v.get<long long>() > std::numeric_limits<int>::max())
+    throw Error(std::string("key '") + key + "' must be a positive integer, not " + v.dump());
+  return v.get<int>();
+}
+
+// Energy constants may be null (not measured: no NVML) and may be slightly negative
+// (a dynamic energy below the noise of P_stat * time); both are kept as measured.
+double energy(const nlohmann::json& j, const char* key) {
+  const auto& v = need(j, key);
+  if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
+  if (!v.is_number()) throw Error(std::string("key '") + key + "' must be a number or null, not " + v.dump());
+  return v.get<double>();
+}
+
+std::string text(const nlohmann::json& j, const char* key) {
+  const auto& v = need(j, key);
+  if (!v.is_string()) throw Error(std::string("key '") + key + "' must be a string, not " + v.dump());
+  return v.get<std::string>();
+}
+
+// NaN is written as null (nlohmann does so too, but say it explicitly).
+nlohmann::json num(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
+
+bool readable(const std::string& path) { return ::access(path.c_str(), R_OK) == 0; }
+
+std::string exe_dir() {
+  char buf[4096];
+  const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) return "";
+  std::string p(buf, static_cast<std::size_t>(n));
+  const auto slash = p.rfind('/');
+  return slash == std::string::npos ? "" : p.substr(0, slash);
+}
+
+}  // namespace
+
+nlohmann::json Calibration::to_json() const {
+  return {{"device", device},
+          {"measured_at", measured_at},
+          {"n_sm", n_sm},
+          {"n_v", n_v},
+          {"m_sm_bytes", m_sm_bytes},
+          {"m_block_bytes", m_block_bytes},
+          {"r_sm", r_sm},
+          {"mtb_sm", mtb_sm},
+          {"l_word", l_word},
+          {"t_sync", t_sync},
+          {"t_launch", t_launch},
+          {"c_iter_1d", c_iter_1d},
+          {"c_iter_2d", c_iter_2d},
+          {"c_iter_1d_f64", c_iter_1d_f64},
+          {"c_iter_2d_f64", c_iter_2d_f64},
+          {"p_stat", num(p_stat)},
+          {"e_gs", num(e_gs)},
+          {"e_sr", num(e_sr)},
+          {"e_fadd", num(e_fadd)},
+          {"e_fmul", num(e_fmul)},
+          {"e_dadd", num(e_dadd)},
+          {"e_dmul", num(e_dmul)},
+          {"units",
+           {{"m_sm_bytes", "bytes"}, {"l_word", "s per 4-byte word per SM"}, {"t_sync", "s"}, {"t_launch", "s"},
+            {"c_iter", "s per iteration per vector unit"}, {"p_stat", "W"}, {"e_gs", "J per 4-byte word"},
+            {"e_sr", "J per 4-byte word"}, {"e_fadd", "J per operation"}}},
+          {"details", details}};
+}
+
+Calibration Calibration::from_json(const nlohmann::json& j) {
+  Calibration c;
+  c.device = text(j, "device");
+  c.measured_at = text(j, "measured_at");
+  c.n_sm = positive_int(j, "n_sm");
+  c.n_v = positive_int(j, "n_v");
+  c.m_sm_bytes = positive(j, "m_sm_bytes");
+  c.m_block_bytes = positive(j, "m_block_bytes");
+  c.r_sm = positive_int(j, "r_sm");
+  c.mtb_sm = positive_int(j, "mtb_sm");
+  c.l_word = positive(j, "l_word");
+  c.t_sync = positive(j, "t_sync");
+  c.t_launch = positive(j, "t_launch");
+  c.c_iter_1d = positive(j, "c_iter_1d");
+  c.c_iter_2d = positive(j, "c_iter_2d");
+  c.c_iter_1d_f64 = positive(j, "c_iter_1d_f64");
+  c.c_iter_2d_f64 = positive(j, "c_iter_2d_f64");
+  c.p_stat = energy(j, "p_stat");
+  c.e_gs = energy(j, "e_gs");
+  c.e_sr = energy(j, "e_sr");
+  c.e_fadd = energy(j, "e_fadd");
+  c.e_fmul = energy(j, "e_fmul");
+  c.e_dadd = energy(j, "e_dadd");
+  c.e_dmul = energy(j, "e_dmul");
+  if (j.contains("details")) c.details = j["details"];
+  return c;
+}
+
+Calibration load_calibration(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw Error("calibration file '" + path + "': cannot open (" + std::strerror(errno) + ")");
+  nlohmann::json j;
+  try {
+    in >> j;
+  } catch (const nlohmann::json::exception& e) {
+    throw Error("calibration file '" + path + "': not valid JSON: " + one_line(e.what()));
+  }
+  try {
+    return Calibration::from_json(j);
+  } catch (const Error& e) {
+    throw Error("calibration file '" + path + "': " + e.what());
+  }
+}
+
+void save_calibration(const std::string& path, const Calibration& c) {
+  const std::string temp = path + ".tmp." + std::to_string(::getpid());
+  {
+    std::ofstream out(temp);
+    if (!out) throw Error("calibration file '" + path + "': cannot create '" + temp + "' (" + std::strerror(errno) + ")");
+    out << c.to_json().dump(2) << '\n';
+    out.flush();
+    if (!out) {
+      std::remove(temp.c_str());
+      throw Error("calibration file '" + path + "': writing '" + temp + "' failed");
+    }
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    std::remove(temp.c_str());
+    throw Error("calibration file '" + path + "': cannot rename '" + temp + "' to it (" + why + ")");
+  }
+}
+
+std::string calibration_slug(const std::string& device_name) {
+  std::string s;
+  bool gap = false;
+  for (unsigned char ch : device_name) {
+    if (std::isalnum(ch)) {
+      if (gap && !s.empty()) s += '_';
+      gap = false;
+      s += static_cast<char>(std::tolower(ch));
+    } else {
+      gap = true;
+    }
+  }
+  return s;
+}
+
+std::optional<std::string> find_calibration_for(const std::string& device_name) {
+  const std::string file = calibration_slug(device_name) + ".json";
+  if (file == ".json") return std::nullopt;
+  std::vector<std::string> dirs;
+  if (std::strlen(HPCS_SOURCE_DIR) > 0) dirs.push_back(std::string(HPCS_SOURCE_DIR) + "/inputs/calibration");
+  const std::string exe = exe_dir();
+  if (!exe.empty()) dirs.push_back(exe + "/../share/hpc_miniapps/calibration");
+  for (const auto& d : dirs)
+    if (readable(d + "/" + file)) return d + "/" + file;
+  return std::nullopt;
+}
+
+}  // namespace hpcs::jacobi
