@@ -153,6 +153,36 @@ template void Reader::read_1d<std::int32_t>(const std::string&, std::uint64_t, s
 template void Reader::read_1d<std::int64_t>(const std::string&, std::uint64_t, std::uint64_t, std::int64_t*) const;
 template void Reader::read_1d<std::uint8_t>(const std::string&, std::uint64_t, std::uint64_t, std::uint8_t*) const;
 
+template <class T>
+void Reader::read_block(const std::string& name, const std::vector<std::uint64_t>& start,
+                        const std::vector<std::uint64_t>& count, T* out) const {
+  Id ds(H5Dopen2(file_.get(), name.c_str(), H5P_DEFAULT), H5Dclose);
+  if (!ds) throw Error(path_ + ": no dataset '" + name + "'");
+  Id file_space(H5Dget_space(ds.get()), H5Sclose);
+  if (H5Sget_simple_extent_ndims(file_space.get()) != static_cast<int>(start.size()) || start.size() != count.size())
+    throw Error(path_ + ": dataset '" + name + "' does not have " + std::to_string(start.size()) + " dimensions");
+  const std::vector<hsize_t> s(start.begin(), start.end()), n(count.begin(), count.end());
+  bool empty = n.empty();
+  for (hsize_t c : n) empty = empty || c == 0;
+  const hsize_t one = 1;
+  Id mem_space(empty ? H5Screate_simple(1, &one, nullptr)
+                     : H5Screate_simple(static_cast<int>(n.size()), n.data(), nullptr),
+               H5Sclose);
+  if (empty) {
+    H5Sselect_none(file_space.get());
+    H5Sselect_none(mem_space.get());
+  } else if (H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, s.data(), nullptr, n.data(), nullptr) < 0) {
+    throw Error(path_ + ": cannot select a block of '" + name + "'");
+  }
+  if (H5Dread(ds.get(), native_type<T>(), mem_space.get(), file_space.get(), H5P_DEFAULT, out) < 0)
+    throw Error(path_ + ": cannot read dataset '" + name + "' (truncated or corrupt file?)");
+}
+
+template void Reader::read_block<float>(const std::string&, const std::vector<std::uint64_t>&,
+                                        const std::vector<std::uint64_t>&, float*) const;
+template void Reader::read_block<double>(const std::string&, const std::vector<std::uint64_t>&,
+                                         const std::vector<std::uint64_t>&, double*) const;
+
 Id Reader::open_attribute(const std::string& object, const std::string& name) const {
   if (H5Aexists_by_name(file_.get(), object.c_str(), name.c_str(), H5P_DEFAULT) <= 0) return Id();
   return Id(H5Aopen_by_name(file_.get(), object.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);

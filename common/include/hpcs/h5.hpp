@@ -56,6 +56,11 @@ class Reader {
   // Reads elements [begin, begin+count) of a 1-D dataset, converting to T.
   template <class T>
   void read_1d(const std::string& name, std::uint64_t begin, std::uint64_t count, T* out) const;
+  // Reads the block [start, start + count) of an N-D dataset (row-major into `out`),
+  // converting to T; a zero count selects nothing (an MPI-IO rank with no share).
+  template <class T>
+  void read_block(const std::string& name, const std::vector<std::uint64_t>& start,
+                  const std::vector<std::uint64_t>& count, T* out) const;
   // Attributes of a dataset (or "/" for the file); nullopt if absent.
   std::optional<std::string> string_attribute(const std::string& object, const std::string& name) const;
   std::optional<double> double_attribute(const std::string& object, const std::string& name) const;
