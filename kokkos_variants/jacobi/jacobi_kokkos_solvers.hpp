@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Factories and admission checks of the Kokkos Jacobi solvers, for the registration in
+// jacobi_kokkos.cpp (no Kokkos types here).
+#pragma once
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "jacobi_variant.hpp"
+
+namespace hpcs::jacobi::kokkos {
+
+template <class Real>
+std::unique_ptr<Solver<Real>> make_naive(const Tiles& tiles);
+std::optional<std::string> naive_rejects(const Problem& p, const Tiles& tiles);
+
+template <class Real>
+std::unique_ptr<Solver<Real>> make_tiled(const Tiles& tiles);
+std::optional<std::string> tiled_rejects(const Problem& p, const Tiles& tiles, Precision precision);
+
+}  // namespace hpcs::jacobi::kokkos
