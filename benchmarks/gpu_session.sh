@@ -13,7 +13,9 @@
 # the machine has two), sw (Smith-Waterman GCUPS, 2^14..2^20 squared, DPX on and off),
 # swsweep (Smith-Waterman multi-pass tilings at 2^18), swtable (sw_miniapp at 2^20 with
 # energy and the models), swtraffic (DRAM bytes by Nsight Compute vs the models), swmpi
-# (Smith-Waterman on 1, 2 and 4 ranks, one GPU each, parallel efficiency).
+# (Smith-Waterman on 1, 2 and 4 ranks, one GPU each, parallel efficiency), jacobi (jacobi_bench at
+# the issue's sizes), jacobicalib (model micro-benchmarks), jacobitable (jacobi_miniapp with energy
+# and --model; CALIBRATION=file), jacobisweep (HHC tile sweep; SWEEP_ARGS for the grid).
 set -uo pipefail
 OUT=${OUT:-$PWD/gpu-out}
 BUILD=${BUILD:-build/gpu}
@@ -154,6 +156,48 @@ for v in ("cuda/multipass", "cuda/traditional"):
         s, rate, score, ei, si, dev = t[(v, np)]
         print(f"{v:18} ranks {np}: {s:8.3f} s {rate:8.1f} GCUPS efficiency {t1 / (np * s) * 100:5.1f}%  score {score} A[{si}..{ei}]  {len(set(dev))} GPUs")
 PY
+fi
+
+jbench() {  # jbench NAME ARGS...: jacobi_bench with JSON output
+  local name=$1; shift
+  "$BUILD/bin/jacobi_bench" --benchmark_out="$OUT/$name.json" --benchmark_out_format=json "$@" > "$OUT/$name.txt" 2>&1
+  grep -E "^jacobi" "$OUT/$name.txt" | sed -E 's/ +/ /g' | cut -d' ' -f1,2,6-7
+}
+
+if has jacobi; then
+  log "Jacobi 2D float32 8192^2 x 1024 steps and 1D 2^24 points x 1024 steps (issue 4 targets)"
+  jbench jacobi2d_f32_8192 --dims=2 --sizes=8192 --steps=1024 --benchmark_min_time=1 --benchmark_filter='cuda|kokkos'
+  jbench jacobi1d_f32_2e24 --dims=1 --sizes=2^24 --steps=1024 --benchmark_min_time=1 --benchmark_filter='cuda|kokkos'
+  jbench jacobi2d_f64_8192 --dims=2 --sizes=8192 --steps=512 --precision=float64 --benchmark_min_time=0.5 \
+         --benchmark_filter='cuda'
+fi
+
+if has jacobicalib; then
+  log "Jacobi model calibration (micro-benchmarks)"
+  "$BUILD/bin/jacobi_calibrate" --output "$OUT/calibration_$(nvidia-smi --query-gpu=name --format=csv,noheader -i 0 | tr 'A-Z ' 'a-z_').json" \
+      > "$OUT/jacobi_calibrate.txt" 2>&1
+  echo "jacobi_calibrate rc=$?"; tail -25 "$OUT/jacobi_calibrate.txt"
+fi
+
+if has jacobitable; then
+  log "Jacobi table with energy and the model, 2D float32 8192^2 x 1024 steps"
+  "$BUILD/bin/jacobi_miniapp" --dims 2 --n 8192 --steps 1024 --variant 'cuda/*,kokkos/*' --model \
+      ${CALIBRATION:+--calibration $CALIBRATION} --reps 5 --warmup 1 --energy-window 2 --idle-window 2 --json \
+      --output "$OUT/jacobi_table_2d.h5" > "$OUT/jacobi_table_2d.jsonl" 2> "$OUT/jacobi_table_2d.txt"
+  echo "rc=$?"; cat "$OUT/jacobi_table_2d.txt"
+  log "Jacobi table, 1D float32 2^24 x 1024 steps"
+  "$BUILD/bin/jacobi_miniapp" --dims 1 --n $((1 << 24)) --steps 1024 --variant 'cuda/*,kokkos/*' --model \
+      ${CALIBRATION:+--calibration $CALIBRATION} --reps 5 --warmup 1 --energy-window 2 --idle-window 2 --json \
+      --output "$OUT/jacobi_table_1d.h5" > "$OUT/jacobi_table_1d.jsonl" 2> "$OUT/jacobi_table_1d.txt"
+  echo "rc=$?"; cat "$OUT/jacobi_table_1d.txt"
+fi
+
+if has jacobisweep; then
+  log "Jacobi HHC tile sweep, 2D float32 8192^2 x 256 steps"
+  "$BUILD/bin/jacobi_miniapp" --dims 2 --n 8192 --steps 256 --variant cuda/tiled --sweep \
+      ${CALIBRATION:+--calibration $CALIBRATION} ${SWEEP_ARGS:-} --sweep-output "$OUT/jacobi_sweep_2d.h5" \
+      > "$OUT/jacobi_sweep_2d.txt" 2>&1
+  echo "rc=$?"; tail -40 "$OUT/jacobi_sweep_2d.txt"
 fi
 
 if has bench; then
