@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // gen_inputs: writes mini-app inputs as HDF5, one subcommand per mini-app:
 //   gen_inputs reduction --n 1048576 --type float32 --seed 7 -o vec.h5
+//   gen_inputs jacobi --dims 2 --nx 512 --ny 384 --seed 7 --precision float32 -o grid.h5
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 
+#include "gen_jacobi.hpp"
 #include "gen_reduction.hpp"
 #include "gen_sw.hpp"
 #include "hpcs/error.hpp"
@@ -16,6 +18,7 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   hpcs::inputs::add_reduction_command(app);
   hpcs::inputs::add_sw_commands(app);
+  hpcs::inputs::add_jacobi_command(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
