@@ -63,11 +63,13 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precisi
   // A.3 N_w = 2 floor(T / t_T) + eps [T~]. [ours] HexTiling::wavefronts() = (T-1)/(t_T/2) + 2:
   // our first wavefront holds only upper halves and the last is cut at T, so it is one
   // more than the thesis' count; each is charged a full tile below, as the thesis does.
-  r.wavefronts = hex.wavefronts();
+  // A wavefront without hexagons (S smaller than one colour's offset) is no launch.
   // A.6 w = ceil(S / pitch) (+ delta) [T~]. [ours] HexTiling::tiles(i), which differs by
   // colour; A.2 sums over the wavefronts, so the exact w(i) of each is used.
   std::int64_t hexagons = 0;
-  for (std::int64_t i = 0; i < r.wavefronts; ++i) {
+  for (std::int64_t i = 0; i < hex.wavefronts(); ++i) {
+    if (hex.tiles(i) == 0) continue;
+    ++r.wavefronts;
     hexagons += hex.tiles(i);
     r.tiles_per_wavefront = std::max(r.tiles_per_wavefront, hex.tiles(i));
   }
@@ -79,10 +81,12 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precisi
   r.tiles = hexagons * r.subprisms;
 
   // A.8 m_io = m_i + m_o = 2 (t_S + 2 t_T) as printed (m_o = m_i). [ours] Our write-back
-  // rule stores m_o = t_S + 2 t_T - 2 per column (digest 2.2 [CHK]); A.14/A.19 (2D):
-  // t_S2 columns per sub-prism, m_i = t_S2 (t_S1 + 2 t_T).
+  // rule (leaves_tile) stores m_o = t_S + 2 t_T - 2 per column (digest 2.2 [CHK]): the
+  // two end points of the widest lower row and of each shrinking upper row but the last,
+  // then the last row; with t_S = 1 the two ends of one row meet once, so one less.
+  // A.14/A.19 (2D): t_S2 columns per sub-prism, m_i = t_S2 (t_S1 + 2 t_T).
   const double m_i = static_cast<double>(tS2 * (tS + 2 * tT));
-  const double m_o = static_cast<double>(tS2 * (tS + 2 * tT - 2));
+  const double m_o = static_cast<double>(tS2 * (tS + 2 * tT - 2 - (tS == 1 ? 1 : 0)));
   r.m_io_words = (m_i + m_o) * words;
   // A.9 text: M_tile = 2 (w_tile + 2) = 2 (t_S + t_T) words (two time rows plus halo).
   // A.20 (2D): M_tile = 2 (t_S1 + t_T + 1)(t_S2 + t_T + 1) [T~].
@@ -132,8 +136,8 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precisi
   // launch plus one launch/host synchronisation; with w(i) = w it is A.7 / A.18.
   const std::int64_t per_wave = static_cast<std::int64_t>(r.k) * cal.n_sm;
   r.time = 0;
-  for (std::int64_t i = 0; i < r.wavefronts; ++i)
-    r.time += static_cast<double>(ceil_div(hex.tiles(i), per_wave)) * r.t_tile + cal.t_launch;
+  for (std::int64_t i = 0; i < hex.wavefronts(); ++i)
+    if (hex.tiles(i) > 0) r.time += static_cast<double>(ceil_div(hex.tiles(i), per_wave)) * r.t_tile + cal.t_launch;
   // 8.3: T_ideal = C_iter S1 S2 T / (n_SM n_V).
   r.time_ideal = c_iter * static_cast<double>(p.interior()) * static_cast<double>(steps) /
                  (static_cast<double>(cal.n_sm) * cal.n_v);

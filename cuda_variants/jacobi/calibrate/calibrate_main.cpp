@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// jacobi_calibrate: measures the machine constants of the Jacobi time and energy models on
+// the current GPU and writes them as a calibration file (docs/jacobi.md, "Models and
+// calibration"):
+//   jacobi_calibrate --output inputs/calibration/nvidia_h200.json [--quick]
+// Every constant comes from a run on this GPU; none is typed in.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <iostream>
+#include <limits>
+#include <random>
+#include <thread>
+
+#include <CLI/CLI.hpp>
+
+#include "calibrate_kernels.hpp"
+#include "hpcs/cli.hpp"
+#include "hpcs/energy.hpp"
+#include "hpcs/error.hpp"
+#include "hpcs/gpu.hpp"
+#include "hpcs/version.hpp"
+#include "jacobi_calibration.hpp"
+
+namespace {
+
+using namespace hpcs::jacobi;
+using namespace hpcs::jacobi::calib;
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+struct Options {
+  std::string output;
+  bool quick = false;
+  bool energy = true;
+  int configs = 0;       // C_iter configurations per (dimension, precision); 0: 70, quick 12
+  double window = 0;     // energy window seconds; 0: 3, quick 1
+  unsigned seed = 2017;  // random tile configurations
+};
+
+void say(const std::string& s) { std::cerr << "jacobi_calibrate: " << s << std::endl; }
+
+std::string now_utc() {
+  const std::time_t t = std::time(nullptr);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&t));
+  return buf;
+}
+
+// Random tile configurations as the thesis' 70 (digest 3.6): 1D hexagons up to 1024 wide,
+// 2D sub-prisms with t_S2 a multiple of 32 and at most 48 KiB of shared memory.
+struct Config {
+  int t_T, t_S1, t_S2, threads;
+};
+std::vector<Config> random_configs(int dims, bool f64, int count, std::mt19937& rng) {
+  std::vector<Config> out;
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  while (static_cast<int>(out.size()) < count) {
+    Config c{};
+    if (dims == 1) {
+      c.t_T = 2 * pick(1, 32);
+      c.t_S1 = pick(32, 1024);
+      c.t_S2 = 1;
+      c.threads = std::min(1024, (c.t_S1 + c.t_T - 2 + 31) / 32 * 32);  // one lane per point of the widest row
+    } else {
+      c.t_T = 2 * pick(1, 8);
+      c.t_S1 = pick(4, 64);
+      c.t_S2 = 32 << pick(0, 2);
+      c.threads = 128 << pick(0, 2);
+      if (c.threads > c.t_S1 * c.t_S2) continue;
+    }
+    if (c_iter_shared_bytes(dims, f64, c.t_T, c.t_S1, c.t_S2) > 48 * 1024) continue;
+    out.push_back(c);
+  }
+  return out;
+}
+
+double mean(const std::vector<double>& v) {
+  double s = 0;
+  for (double x : v) s += x;
+  return s / static_cast<double>(v.size());
+}
+double stddev(const std::vector<double>& v) {
+  const double m = mean(v);
+  double s = 0;
+  for (double x : v) s += (x - m) * (x - m);
+  return v.size() > 1 ? std::sqrt(s / static_cast<double>(v.size() - 1)) : 0.0;
+}
+
+struct EnergyRun {
+  double seconds = 0, joules = 0, units = 0;
+  int launches = 0;
+};
+
+// Repeats the kernel for at least `window` seconds inside one energy window (NVML's
+// counter updates every 20-100 ms, so windows are >= 1 s).
+EnergyRun energy_run(hpcs::EnergyMeter& meter, Repeatable& r, double window) {
+  r.run(1);
+  const double one = r.run(3) / 3.0;
+  EnergyRun e;
+  e.launches = static_cast<int>(std::ceil(window / std::max(one, 1e-6)));
+  meter.start();
+  r.run(e.launches);
+  const hpcs::EnergyWindow w = meter.stop();
+  if (!w.gpu_joules) throw hpcs::Error("NVML returned no energy for the window of '" + r.describe() + "'");
+  e.seconds = w.seconds;
+  e.joules = *w.gpu_joules;
+  e.units = r.units() * e.launches;
+  return e;
+}
+
+double idle_watts(hpcs::EnergyMeter& meter, double window) {
+  meter.start();
+  std::this_thread::sleep_for(std::chrono::duration<double>(window));
+  const hpcs::EnergyWindow w = meter.stop();
+  if (!w.gpu_joules) throw hpcs::Error("NVML returned no energy for the idle window");
+  return *w.gpu_joules / w.seconds;
+}
+
+nlohmann::json run_json(const EnergyRun& e, const std::string& what) {
+  return {{"kernel", what}, {"seconds", e.seconds}, {"joules", e.joules}, {"units", e.units}, {"launches", e.launches}};
+}
+
+int run(const Options& o, const std::string& command) {
+  const hpcs::GpuSelection sel = hpcs::select_gpu(0);
+  if (!sel.device) throw hpcs::Error("jacobi_calibrate needs a CUDA GPU: " + sel.reason);
+  const DeviceFacts dev = device_facts(sel.device->index);
+  const int configs = o.configs > 0 ? o.configs : (o.quick ? 12 : 70);
+  const double window = o.window > 0 ? o.window : (o.quick ? 1.0 : 3.0);
+  if (window < 1.0) throw hpcs::Error("--window " + std::to_string(window) + ": energy windows must last >= 1 s");
+  const double target = o.quick ? 0.005 : 0.02;  // seconds per timed C_iter kernel
+
+  Calibration c;
+  c.device = dev.name;
+  c.measured_at = now_utc() + "; " + command + "; revision " + HPCS_GIT_REVISION;
+  c.n_sm = dev.n_sm;
+  c.n_v = dev.n_v;
+  c.m_sm_bytes = dev.smem_sm_bytes;
+  c.m_block_bytes = dev.smem_block_bytes;
+  c.r_sm = dev.regs_sm;
+  c.mtb_sm = dev.max_blocks_sm;
+  nlohmann::json& d = c.details;
+  d["command"] = command;
+  d["revision"] = HPCS_GIT_REVISION;
+  d["date_utc"] = now_utc();
+  d["mode"] = o.quick ? "quick" : "full";
+  d["device"] = {{"name", dev.name},
+                 {"pci_bus_id", sel.device->pci_bus_id},
+                 {"compute_capability", std::to_string(dev.cc_major) + "." + std::to_string(dev.cc_minor)},
+                 {"global_bytes", dev.global_bytes}};
+  say(dev.name + ": " + std::to_string(dev.n_sm) + " SMs x " + std::to_string(dev.n_v) + " FP32 lanes");
+
+  // L: streaming copy, minimum of several passes; words read + written.
+  const std::size_t floats = std::min<std::size_t>(o.quick ? (1u << 26) : (1u << 28),
+                                                   static_cast<std::size_t>(dev.global_bytes / 4 / 4));
+  auto copy = make_copy(floats, dev.n_sm);
+  copy->run(2);
+  double best = std::numeric_limits<double>::infinity();
+  for (int i = 0; i < (o.quick ? 5 : 20); ++i) best = std::min(best, copy->run(1));
+  const double words_per_s = copy->units() / best;
+  c.l_word = dev.n_sm / words_per_s;
+  d["copy"] = {{"kernel", copy->describe()}, {"seconds_per_pass", best}, {"words_per_pass", copy->units()},
+               {"bandwidth_gb_s", words_per_s * 4e-9}};
+  say("L = " + std::to_string(c.l_word) + " s/word/SM (" + std::to_string(words_per_s * 4e-9) + " GB/s)");
+
+  // T_sync (one block of 256 threads per SM) and T_sync' (launch + host synchronisation).
+  c.t_sync = barrier_seconds(dev.n_sm, 256);
+  d["t_sync_1024_threads"] = barrier_seconds(dev.n_sm, 1024);
+  c.t_launch = launch_seconds(dev.n_sm, o.quick ? 2000 : 20000);
+  say("T_sync = " + std::to_string(c.t_sync * 1e9) + " ns, T_launch = " + std::to_string(c.t_launch * 1e6) + " us");
+
+  // C_iter: mean over random tile configurations per (dimension, precision).
+  std::mt19937 rng(o.seed);
+  d["c_iter_seed"] = o.seed;
+  for (int dims : {1, 2})
+    for (bool f64 : {false, true}) {
+      std::vector<double> values;
+      nlohmann::json samples = nlohmann::json::array();
+      for (const Config& g : random_configs(dims, f64, configs, rng)) {
+        const CiterSample s = c_iter_sample(dims, f64, g.t_T, g.t_S1, g.t_S2, g.threads, target, dev);
+        values.push_back(s.c_iter);
+        samples.push_back({{"t_T", s.t_T}, {"t_S1", s.t_S1}, {"t_S2", s.t_S2}, {"threads", s.threads},
+                           {"blocks", s.blocks}, {"reps", s.reps}, {"seconds", s.seconds},
+                           {"iterations", s.iterations}, {"c_iter", s.c_iter}});
+      }
+      const std::string key = std::string("c_iter_") + (dims == 1 ? "1d" : "2d") + (f64 ? "_f64" : "");
+      (dims == 1 ? (f64 ? c.c_iter_1d_f64 : c.c_iter_1d) : (f64 ? c.c_iter_2d_f64 : c.c_iter_2d)) = mean(values);
+      d[key] = {{"mean", mean(values)},
+                {"stddev", stddev(values)},
+                {"min", *std::min_element(values.begin(), values.end())},
+                {"max", *std::max_element(values.begin(), values.end())},
+                {"samples", samples}};
+      say(key + " = " + std::to_string(mean(values) * 1e9) + " ns (" + std::to_string(values.size()) + " configs)");
+    }
+
+  // Energy: P_stat idle before and after the kernels (mean), then per-operation energies
+  // e = (E - P_stat t) / count.
+  c.p_stat = c.e_gs = c.e_sr = c.e_fadd = c.e_fmul = c.e_dadd = c.e_dmul = kNaN;
+  hpcs::EnergyMeter meter(sel.device->pci_bus_id);
+  d["energy_source"] = meter.gpu_source();
+  if (!o.energy) {
+    d["energy_skipped"] = "--no-energy";
+  } else if (!meter.gpu_available()) {
+    say("energy constants not measured: " + meter.gpu_source());
+  } else {
+    // Idle with the context alive right after the kernels (clocks as found: never changed).
+    const double idle_before = idle_watts(meter, window);
+    auto pingpong = make_shared_pingpong(dev.n_sm);
+    const EnergyRun sr = energy_run(meter, *pingpong, window);
+    std::vector<std::pair<Op, EnergyRun>> ops;
+    for (Op op : {Op::FAdd, Op::FMul, Op::DAdd, Op::DMul}) {
+      auto k = make_chain(op, dev.n_sm);
+      ops.emplace_back(op, energy_run(meter, *k, window));
+    }
+    const EnergyRun gs = energy_run(meter, *copy, window);
+    const double idle_after = idle_watts(meter, window);
+    c.p_stat = 0.5 * (idle_before + idle_after);
+    auto per_unit = [&](const EnergyRun& e) { return (e.joules - c.p_stat * e.seconds) / e.units; };
+    c.e_sr = per_unit(sr);
+    for (const auto& [op, e] : ops) {
+      double& target_e = op == Op::FAdd ? c.e_fadd : op == Op::FMul ? c.e_fmul : op == Op::DAdd ? c.e_dadd : c.e_dmul;
+      target_e = per_unit(e);
+    }
+    // The copy moves every word global -> shared -> global: one shared store and one load
+    // per word read plus written, so e_gs is the rest after e_sr.
+    c.e_gs = per_unit(gs) - c.e_sr;
+    nlohmann::json runs = {{"idle_before_w", idle_before}, {"idle_after_w", idle_after},
+                           {"window_s", window},           {"e_sr", run_json(sr, pingpong->describe())},
+                           {"e_gs", run_json(gs, copy->describe())}};
+    const char* names[] = {"e_fadd", "e_fmul", "e_dadd", "e_dmul"};
+    for (std::size_t i = 0; i < ops.size(); ++i) runs[names[i]] = run_json(ops[i].second, "dependent chain");
+    d["energy_runs"] = runs;
+    say("P_stat = " + std::to_string(c.p_stat) + " W (idle before " + std::to_string(idle_before) + ", after " +
+        std::to_string(idle_after) + ")");
+  }
+
+  // A constant that came out <= 0 (noise, a broken kernel) must not reach a file.
+  const std::pair<const char*, double> times[] = {{"L", c.l_word},           {"T_sync", c.t_sync},
+                                                  {"T_launch", c.t_launch},  {"C_iter 1D", c.c_iter_1d},
+                                                  {"C_iter 2D", c.c_iter_2d}, {"C_iter 1D float64", c.c_iter_1d_f64},
+                                                  {"C_iter 2D float64", c.c_iter_2d_f64}};
+  for (const auto& [name, v] : times)
+    if (!(v > 0) || !std::isfinite(v))
+      throw hpcs::Error(std::string("measured ") + name + " = " + std::to_string(v) + " is not a positive time");
+  const std::string out = o.output.empty() ? calibration_slug(dev.name) + ".json" : o.output;
+  save_calibration(out, c);
+  std::cout << c.to_json().dump(2) << '\n';
+  say("wrote " + out);
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Options o;
+  CLI::App app{"Measures the Jacobi model constants (time and energy) on this GPU"};
+  app.add_option("--output,-o", o.output, "calibration file to write (default: <device slug>.json here)");
+  app.add_flag("--quick", o.quick, "short run: fewer configurations, 1 s energy windows");
+  bool no_energy = false;
+  app.add_flag("--no-energy", no_energy, "skip the energy constants (written as null)");
+  app.add_option("--configs", o.configs, "C_iter tile configurations per dimension and precision (default 70)")
+      ->check(CLI::Range(1, 1000));
+  app.add_option("--window", o.window, "seconds per energy window (>= 1; default 3, quick 1)");
+  app.add_option("--seed", o.seed, "seed of the random tile configurations");
+  if (const auto rc = hpcs::parse_command_line(app, argc, argv, true)) return *rc;
+  o.energy = !no_energy;
+  std::string command;
+  for (int i = 0; i < argc; ++i) command += (i ? " " : "") + std::string(argv[i]);
+  try {
+    return run(o, command);
+  } catch (const std::exception& e) {
+    std::cerr << "error: " << hpcs::one_line(e.what()) << std::endl;
+    return 1;
+  }
+}

@@ -1,0 +1,536 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The time/energy models against enumeration of our tiling and against hand arithmetic,
+// calibration files (round trip, errors), and the sweep's ranking and summary. CPU only.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <limits>
+#include <set>
+#include <sstream>
+#include <tuple>
+
+#include "hex_tiling.hpp"
+#include "hpcs/error.hpp"
+#include "hpcs/h5.hpp"
+#include "jacobi_calibration.hpp"
+#include "jacobi_model.hpp"
+#include "jacobi_sweep.hpp"
+
+namespace hpcs::jacobi {
+namespace {
+
+// Round numbers so the hand arithmetic below stays readable.
+Calibration toy() {
+  Calibration c;
+  c.device = "Toy GPU";
+  c.measured_at = "by hand";
+  c.n_sm = 2;
+  c.n_v = 4;
+  c.m_sm_bytes = 1024;
+  c.m_block_bytes = 512;
+  c.r_sm = 65536;
+  c.mtb_sm = 8;
+  c.l_word = 1e-9;
+  c.t_sync = 1e-8;
+  c.t_launch = 1e-6;
+  c.c_iter_1d = 2e-9;
+  c.c_iter_2d = 3e-9;
+  c.c_iter_1d_f64 = 4e-9;
+  c.c_iter_2d_f64 = 6e-9;
+  c.p_stat = 10;
+  c.e_gs = 1e-9;
+  c.e_sr = 1e-10;
+  c.e_fadd = 1e-11;
+  c.e_fmul = 2e-11;
+  c.e_dadd = 3e-11;
+  c.e_dmul = 4e-11;
+  return c;
+}
+
+// ---- geometry against enumeration ----------------------------------------------------------
+
+// Hexagons that own at least one (t, x), found without HexTiling::tiles(): walk k until
+// the hexagon's base lies past S + t_T (no row can reach back into [1, S]).
+struct Owned {
+  std::int64_t wavefronts = 0, widest = 0, hexagons = 0;
+};
+Owned enumerate_owned(const HexTiling& h) {
+  Owned o;
+  for (std::int64_t w = 0; w < h.wavefronts() + 2; ++w) {
+    std::int64_t here = 0;
+    for (std::int64_t k = 0; h.x0(w, k) <= h.S + h.t_T; ++k) {
+      bool any = false;
+      for (int r = 0; r < h.t_T; ++r) any = any || !h.row(w, k, r).empty();
+      if (any) ++here;
+    }
+    if (here > 0) ++o.wavefronts;  // launches: an empty wavefront is none
+    o.widest = std::max(o.widest, here);
+    o.hexagons += here;
+  }
+  return o;
+}
+
+TEST(JacobiModel, WavefrontsTilesAndAreaMatchTheEnumeratedTiling) {
+  const Calibration cal = toy();
+  for (int t_T : {2, 4, 6, 10})
+    for (int t_S : {1, 3, 8, 17})
+      for (std::int64_t S : {1, 9, 64, 203})
+        for (std::int64_t m : {1, 2, 5}) {
+          const std::int64_t T = m * t_T;  // whole hexagon rows: every counted hexagon owns points
+          SCOPED_TRACE(testing::Message() << "t_T=" << t_T << " t_S=" << t_S << " S=" << S << " T=" << T);
+          const HexTiling h{t_T, t_S, S, T};
+          const Owned o = enumerate_owned(h);
+          const Prediction p = predict(Problem{1, S, 1}, T, Tiles{t_T, t_S, 1, 0}, Precision::Float32, cal);
+          EXPECT_EQ(p.wavefronts, o.wavefronts);
+          EXPECT_EQ(p.tiles_per_wavefront, o.widest);
+          EXPECT_EQ(p.tiles, o.hexagons);
+          EXPECT_LE(p.wavefronts, 2 * m + 1);  // A.3: about 2 T / t_T
+          // V_tile: the area of an interior hexagon, row by row.
+          const HexTiling big{t_T, t_S, 100000, 100 * t_T};
+          std::int64_t area = 0;
+          for (int r = 0; r < t_T; ++r) area += big.row(5, 3, r).size();
+          EXPECT_EQ(p.v_tile, static_cast<double>(area));
+        }
+}
+
+TEST(JacobiModel, SubPrismsMultiplyTheHexagonsIn2D) {
+  const Calibration cal = toy();
+  for (int t_S2 : {1, 4, 32})
+    for (std::int64_t n2 : {1, 10, 100}) {
+      const Problem p2{2, 64, n2};
+      const Prediction q = predict(p2, 12, Tiles{4, 5, t_S2, 0}, Precision::Float32, cal);
+      const Prediction q1 = predict(Problem{1, 64, 1}, 12, Tiles{4, 5, 1, 0}, Precision::Float32, cal);
+      // Sub-prisms enumerated: those with a column in [1, n2] in some row.
+      const SkewedColumns sc{t_S2, 4, n2};
+      std::int64_t used = 0;
+      for (std::int64_t s = 0; s < n2 + 8; ++s) {
+        bool any = false;
+        for (int r = 0; r < 4; ++r) any = any || !sc.columns(s, r).empty();
+        used += any ? 1 : 0;
+      }
+      EXPECT_EQ(q.subprisms, used) << "t_S2=" << t_S2 << " n2=" << n2;
+      EXPECT_EQ(q.tiles, q1.tiles * used);
+      EXPECT_EQ(q.v_tile, t_S2 * q1.v_tile);
+    }
+}
+
+// Global words one interior hexagon moves under the protocol of test_hex_schedule.cpp:
+// an input (t-1, x) comes from the hexagon's own previous row when it computed it, else
+// from global memory; a point is stored when leaves_tile() says so.
+std::pair<std::int64_t, std::int64_t> walk_protocol_1d(const HexTiling& h, std::int64_t w, std::int64_t k) {
+  std::int64_t reads = 0, writes = 0;
+  for (int r = h.first_row(w); r <= h.last_row(w); ++r) {
+    const Span s = h.row(w, k, r);
+    const Span own = r > h.first_row(w) ? h.row(w, k, r - 1) : Span{};
+    std::set<std::int64_t> inputs;
+    for (std::int64_t x = s.lo; x <= s.hi; ++x)
+      for (std::int64_t xx = x - 1; xx <= x + 1; ++xx) inputs.insert(xx);
+    for (std::int64_t xx : inputs) reads += own.contains(xx) ? 0 : 1;
+    for (std::int64_t x = s.lo; x <= s.hi; ++x) writes += h.leaves_tile(w, k, r, x) ? 1 : 0;
+  }
+  return {reads, writes};
+}
+
+TEST(JacobiModel, TransferWordsMatchTheProtocolOfAnInteriorHexagon) {
+  const Calibration cal = toy();
+  for (int t_T : {2, 4, 8, 16})
+    for (int t_S : {1, 2, 5, 32}) {
+      const HexTiling h{t_T, t_S, 100000, 50 * t_T};
+      const auto [reads, writes] = walk_protocol_1d(h, 7, 4);
+      EXPECT_EQ(reads, t_S + 2 * t_T);  // m_i (A.8)
+      // m_o: 2 less than A.8 prints (digest 2.2), 3 less for t_S = 1 (ends that meet)
+      EXPECT_EQ(writes, t_S + 2 * t_T - (t_S == 1 ? 3 : 2));
+      const Problem p{1, 1000, 1};
+      EXPECT_EQ(predict(p, 64, Tiles{t_T, t_S, 1, 0}, Precision::Float32, cal).m_io_words,
+                static_cast<double>(reads + writes));
+      EXPECT_EQ(predict(p, 64, Tiles{t_T, t_S, 1, 0}, Precision::Float64, cal).m_io_words,
+                2.0 * static_cast<double>(reads + writes));
+    }
+}
+
+constexpr std::pair<int, int> kFivePoint[] = {{0, 0}, {-1, 0}, {1, 0}, {0, -1}, {0, 1}};
+
+// 2D: the prism of an interior hexagon over all n2 columns (every sub-prism of it); the five
+// inputs of (i, j) at t-1 come from the prism's previous row when it computed them. Reads
+// of the boundary columns 0 and n2+1 are left out, so the total is n2 columns' worth,
+// i.e. n2 / t_S2 sub-prisms of m_io.
+TEST(JacobiModel, TransferWordsMatchTheProtocolOfAnInteriorPrism) {
+  const Calibration cal = toy();
+  const std::int64_t n2 = 24;
+  for (int t_T : {2, 6})
+    for (int t_S1 : {1, 4}) {
+      const HexTiling h{t_T, t_S1, 100000, 50 * t_T};
+      const std::int64_t w = 9, k = 3;
+      std::int64_t reads = 0, writes = 0;
+      for (int r = h.first_row(w); r <= h.last_row(w); ++r) {
+        const Span s = h.row(w, k, r);
+        const Span own = r > h.first_row(w) ? h.row(w, k, r - 1) : Span{};
+        const Span next = h.row(w, k, r + 1);
+        std::set<std::pair<std::int64_t, std::int64_t>> inputs;
+        for (std::int64_t i = s.lo; i <= s.hi; ++i)
+          for (std::int64_t j = 1; j <= n2; ++j)
+            for (const auto& [di, dj] : kFivePoint)
+              if (j + dj >= 1 && j + dj <= n2) inputs.insert({i + di, j + dj});
+        for (const auto& [i, j] : inputs) reads += own.contains(i) ? 0 : 1;
+        for (std::int64_t i = s.lo; i <= s.hi; ++i)
+          for (std::int64_t j = 1; j <= n2; ++j) {
+            bool leaves = r == h.last_row(w);
+            for (const auto& [di, dj] : kFivePoint)  // the consumers of (i, j) at t+1
+              if (j + dj >= 1 && j + dj <= n2) leaves = leaves || !next.contains(i + di);
+            writes += leaves ? 1 : 0;
+          }
+      }
+      for (int t_S2 : {1, 4, 8}) {
+        const Prediction q = predict(Problem{2, 1000, 1000}, 64, Tiles{t_T, t_S1, t_S2, 0}, Precision::Float32, cal);
+        EXPECT_EQ(q.m_io_words * static_cast<double>(n2), static_cast<double>(t_S2 * (reads + writes)))
+            << "t_T=" << t_T << " t_S1=" << t_S1 << " t_S2=" << t_S2;
+      }
+    }
+}
+
+// ---- formulas against hand arithmetic --------------------------------------------------------
+
+TEST(JacobiModel, OneDimensionalCaseByHand) {
+  // S = 20, T = 8, t_T = 4, t_S = 3, float32, toy calibration.
+  // half = 2, w_tile = 5, pitch = 8; N_w = (8-1)/2 + 2 = 5; offsets 0 and t_S + half - 1 = 4,
+  // w = (20 + 0 - offset)/8 + 1 = 3 for both colours -> N_tiles = 15.
+  // m_io = (3 + 8) + (3 + 8 - 2) = 20 words; M_tile = 2 (3 + 4) = 14 words = 56 bytes;
+  // k = min(floor(1024 / 56) = 18, MTB_SM = 8) = 8; V_tile = 2 (6 + 4 - 2) = 16.
+  // m' = 20 * 1e-9 + 2 * 1e-8 = 4e-8.
+  // c = 2 * 2e-9 * (ceil(3/4) + ceil(5/4) = 3) + 4 * 1e-8 = 1.2e-8 + 4e-8 = 5.2e-8.
+  // T_tile(8) = 4e-8 + 5.2e-8 + 7 * 5.2e-8 = 4.56e-7; ceil(3 / (8 * 2)) = 1 per wavefront:
+  // T_alg = 5 * (4.56e-7 + 1e-6) = 7.28e-6. T_ideal = 2e-9 * 20 * 8 / (2 * 4) = 4e-8.
+  // E_tile = 1e-9 * 20 + 4 * 1e-10 * 16 + (2 * 1e-11 + 2e-11) * 16 = 2.704e-8;
+  // E_dyn = 15 * 2.704e-8 = 4.056e-7; E_stat = 10 W * 7.28e-6 s = 7.28e-5.
+  const Prediction p = predict(Problem{1, 20, 1}, 8, Tiles{4, 3, 1, 0}, Precision::Float32, toy());
+  EXPECT_EQ(p.wavefronts, 5);
+  EXPECT_EQ(p.tiles_per_wavefront, 3);
+  EXPECT_EQ(p.tiles, 15);
+  EXPECT_DOUBLE_EQ(p.m_io_words, 20);
+  EXPECT_DOUBLE_EQ(p.m_tile_words, 14);
+  EXPECT_DOUBLE_EQ(p.v_tile, 16);
+  EXPECT_EQ(p.k, 8);
+  EXPECT_NEAR(p.t_transfer, 4e-8, 1e-20);
+  EXPECT_NEAR(p.t_compute, 5.2e-8, 1e-20);
+  EXPECT_NEAR(p.t_tile, 4.56e-7, 1e-19);
+  EXPECT_NEAR(p.time, 7.28e-6, 1e-18);
+  EXPECT_NEAR(p.time_ideal, 4e-8, 1e-20);
+  EXPECT_NEAR(p.energy_dynamic, 4.056e-7, 1e-19);
+  EXPECT_NEAR(p.energy_static, 7.28e-5, 1e-17);
+  EXPECT_NEAR(p.energy, 7.28e-5 + 4.056e-7, 1e-17);
+  EXPECT_TRUE(p.note.empty());
+  // k = 1 (A.11): T_tile = 9.2e-8; ceil(3 / 2) = 2 tiles on the busiest SM:
+  // T_alg = 5 * (2 * 9.2e-8 + 1e-6) = 5.92e-6. A measured time replaces T_alg in E_stat.
+  const Prediction q = predict(Problem{1, 20, 1}, 8, Tiles{4, 3, 1, 0}, Precision::Float32, toy(), 1, 1e-3);
+  EXPECT_NEAR(q.t_tile, 9.2e-8, 1e-20);
+  EXPECT_NEAR(q.time, 5.92e-6, 1e-18);
+  EXPECT_NEAR(q.energy_static, 1e-2, 1e-15);
+}
+
+TEST(JacobiModel, TwoDimensionalCaseByHand) {
+  // S1 = 20, S2 = 10, T = 8, t_T = 4, t_S1 = 3, t_S2 = 4, float64, k = 2 given.
+  // Hexagons as in 1D: 15; N_sp = ceil((10 + 4 - 1) / 4) = 4 -> N_tiles = 60.
+  // m_io = 4 (11 + 9) = 80 values = 160 words; M_tile (A.20) = 2 (3+4+1)(4+4+1) = 144
+  // values = 288 words = 1152 bytes > 512 a block may use (noted).
+  // V_tile = 4 * 2 * (6 + 4 - 2) = 64. m' = 160e-9 + 2e-8 = 1.8e-7.
+  // c = 2 * 6e-9 * (ceil(3*4/4) + ceil(5*4/4) = 8) + 4e-8 = 1.36e-7.
+  // T_prism(2) = 1.8e-7 + 2 * max(1.8e-7, 1.36e-7) * 4 = 1.62e-6; ceil(3 / 4) = 1:
+  // T_alg = 5 * (1.62e-6 + 1e-6) = 1.31e-5. T_ideal = 6e-9 * 200 * 8 / 8 = 1.2e-6.
+  // E_tile = 1e-9 * 160 + 6 * 2 * 1e-10 * 64 + (4 * 3e-11 + 4e-11) * 64 = 2.4704e-7;
+  // E_dyn = 60 * 2.4704e-7 = 1.48224e-5.
+  const Problem p2{2, 20, 10};
+  const Prediction p = predict(p2, 8, Tiles{4, 3, 4, 0}, Precision::Float64, toy(), 2);
+  EXPECT_EQ(p.subprisms, 4);
+  EXPECT_EQ(p.tiles, 60);
+  EXPECT_DOUBLE_EQ(p.m_io_words, 160);
+  EXPECT_DOUBLE_EQ(p.m_tile_words, 288);
+  EXPECT_DOUBLE_EQ(p.v_tile, 64);
+  EXPECT_EQ(p.k, 2);
+  EXPECT_FALSE(p.note.empty());
+  EXPECT_NEAR(p.t_transfer, 1.8e-7, 1e-19);
+  EXPECT_NEAR(p.t_compute, 1.36e-7, 1e-19);
+  EXPECT_NEAR(p.t_tile, 1.62e-6, 1e-18);
+  EXPECT_NEAR(p.time, 1.31e-5, 1e-17);
+  EXPECT_NEAR(p.time_ideal, 1.2e-6, 1e-18);
+  EXPECT_NEAR(p.energy_dynamic, 1.48224e-5, 1e-17);
+  // k = 1 (A.17): T_prism = (1.8e-7 + 1.36e-7) * 4 = 1.264e-6; ceil(3 / 2) = 2:
+  // T_alg = 5 * (2 * 1.264e-6 + 1e-6) = 1.764e-5.
+  const Prediction q = predict(p2, 8, Tiles{4, 3, 4, 0}, Precision::Float64, toy(), 1);
+  EXPECT_NEAR(q.t_tile, 1.264e-6, 1e-18);
+  EXPECT_NEAR(q.time, 1.764e-5, 1e-17);
+}
+
+TEST(JacobiModel, KFollowsSharedMemoryAndBlockLimits) {
+  Calibration c = toy();
+  const Problem p{1, 1000, 1};
+  // 1D t_T = 4, t_S = 3: M_tile = 14 words = 56 bytes; 1024 / 56 = 18.3.
+  EXPECT_EQ(predict(p, 8, Tiles{4, 3, 1, 0}, Precision::Float32, c).k, 8);  // MTB_SM = 8 binds
+  c.mtb_sm = 32;
+  EXPECT_EQ(predict(p, 8, Tiles{4, 3, 1, 0}, Precision::Float32, c).k, 18);  // floor(M_SM / M_tile)
+  EXPECT_EQ(predict(p, 8, Tiles{4, 3, 1, 0}, Precision::Float64, c).k, 9);   // 112 bytes
+  // t_S = 200, t_T = 100: 2 * 300 * 4 = 2400 bytes > M_SM: still one tile (k >= 1), noted.
+  const Prediction big = predict(p, 8, Tiles{100, 200, 1, 0}, Precision::Float32, c);
+  EXPECT_EQ(big.k, 1);
+  EXPECT_FALSE(big.note.empty());
+  // A k the variant reports wins over A.12.
+  EXPECT_EQ(predict(p, 8, Tiles{4, 3, 1, 0}, Precision::Float32, c, 3).k, 3);
+}
+
+TEST(JacobiModel, MoreWorkTakesMoreTimeAndEnergy) {
+  const Calibration c = toy();
+  for (int dims : {1, 2}) {
+    const Problem p{dims, 500, dims == 2 ? 300 : 1};
+    const Tiles t{8, 16, 32, 0};
+    double last_t = 0, last_e = 0;
+    for (std::int64_t steps : {8, 16, 64, 256, 1024}) {
+      const Prediction q = predict(p, steps, t, Precision::Float32, c, 2);
+      EXPECT_GT(q.time, last_t) << "dims=" << dims << " steps=" << steps;
+      EXPECT_GT(q.energy, last_e);
+      EXPECT_GE(q.time, q.time_ideal);  // the busiest SM does at least its share
+      last_t = q.time;
+      last_e = q.energy;
+    }
+    const Problem bigger{dims, 5000, dims == 2 ? 3000 : 1};
+    EXPECT_GT(predict(bigger, 64, t, Precision::Float32, c, 2).time, predict(p, 64, t, Precision::Float32, c, 2).time);
+  }
+}
+
+TEST(JacobiModel, RejectsBadTilesAndStepsWithTheReason) {
+  const Calibration c = toy();
+  try {
+    predict(Problem{1, 100, 1}, 8, Tiles{3, 4, 1, 0}, Precision::Float32, c);
+    FAIL() << "odd t_T accepted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("t_T = 3"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(predict(Problem{1, 100, 1}, -1, Tiles{4, 4, 1, 0}, Precision::Float32, c), Error);
+  EXPECT_THROW(predict(Problem{1, 100, 1}, 8, Tiles{4, 4, 1, 0}, Precision::Float32, Calibration{}), Error);
+}
+
+TEST(JacobiModel, UnmeasuredEnergyConstantsGiveNullEnergy) {
+  Calibration c = toy();
+  c.e_gs = std::numeric_limits<double>::quiet_NaN();
+  const Prediction q = predict(Problem{1, 100, 1}, 8, Tiles{4, 4, 1, 0}, Precision::Float32, c);
+  EXPECT_TRUE(std::isnan(q.energy));
+  EXPECT_TRUE(q.to_json()["energy_j"].is_null());
+  EXPECT_GT(q.to_json()["time_s"].get<double>(), 0);
+}
+
+// ---- calibration files ---------------------------------------------------------------------
+
+std::string temp_path(const std::string& name) {
+  return testing::TempDir() + "/jacobi_model_" + std::to_string(::getpid()) + "_" + name;
+}
+
+std::string error_of(const std::string& path) {
+  try {
+    load_calibration(path);
+  } catch (const Error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(JacobiCalibration, RoundTripsThroughAFile) {
+  Calibration c = toy();
+  c.e_dmul = std::numeric_limits<double>::quiet_NaN();  // not measured -> null -> NaN
+  c.details = {{"bandwidth_gb_s", 4000.5}};
+  const std::string path = temp_path("round.json");
+  save_calibration(path, c);
+  const Calibration back = load_calibration(path);
+  EXPECT_EQ(back.device, c.device);
+  EXPECT_EQ(back.measured_at, c.measured_at);
+  EXPECT_EQ(back.n_sm, 2);
+  EXPECT_EQ(back.n_v, 4);
+  EXPECT_EQ(back.mtb_sm, 8);
+  EXPECT_EQ(back.r_sm, 65536);
+  EXPECT_EQ(back.m_sm_bytes, 1024);
+  EXPECT_EQ(back.m_block_bytes, 512);
+  EXPECT_EQ(back.l_word, 1e-9);
+  EXPECT_EQ(back.t_sync, 1e-8);
+  EXPECT_EQ(back.t_launch, 1e-6);
+  EXPECT_EQ(back.c_iter_1d, 2e-9);
+  EXPECT_EQ(back.c_iter_2d, 3e-9);
+  EXPECT_EQ(back.c_iter_1d_f64, 4e-9);
+  EXPECT_EQ(back.c_iter_2d_f64, 6e-9);
+  EXPECT_EQ(back.p_stat, 10);
+  EXPECT_EQ(back.e_gs, 1e-9);
+  EXPECT_EQ(back.e_sr, 1e-10);
+  EXPECT_EQ(back.e_fadd, 1e-11);
+  EXPECT_EQ(back.e_fmul, 2e-11);
+  EXPECT_EQ(back.e_dadd, 3e-11);
+  EXPECT_TRUE(std::isnan(back.e_dmul));
+  EXPECT_EQ(back.details["bandwidth_gb_s"], 4000.5);
+  // Same prediction from the copy as from the original.
+  const Tiles t{8, 16, 32, 0};
+  EXPECT_EQ(predict(Problem{2, 300, 200}, 40, t, Precision::Float32, back).time,
+            predict(Problem{2, 300, 200}, 40, t, Precision::Float32, c).time);
+  // No temporary file is left beside it.
+  std::ifstream tmp(path + ".tmp." + std::to_string(::getpid()));
+  EXPECT_FALSE(tmp.good());
+  std::remove(path.c_str());
+}
+
+TEST(JacobiCalibration, ErrorsNameTheFileAndTheKey) {
+  const std::string missing = temp_path("does_not_exist.json");
+  const std::string e1 = error_of(missing);
+  EXPECT_NE(e1.find(missing), std::string::npos) << e1;
+  EXPECT_NE(e1.find("cannot open"), std::string::npos) << e1;
+
+  nlohmann::json j = toy().to_json();
+  j.erase("l_word");
+  const std::string no_key = temp_path("no_key.json");
+  std::ofstream(no_key) << j.dump();
+  const std::string e2 = error_of(no_key);
+  EXPECT_NE(e2.find(no_key), std::string::npos) << e2;
+  EXPECT_NE(e2.find("missing key 'l_word'"), std::string::npos) << e2;
+
+  j = toy().to_json();
+  j["n_sm"] = "many";
+  std::ofstream(no_key) << j.dump();
+  const std::string e3 = error_of(no_key);
+  EXPECT_NE(e3.find("'n_sm'"), std::string::npos) << e3;
+
+  j = toy().to_json();
+  j["c_iter_2d"] = 0;  // a zero time constant would silently zero the model
+  std::ofstream(no_key) << j.dump();
+  EXPECT_NE(error_of(no_key).find("'c_iter_2d' must be a positive number"), std::string::npos);
+
+  std::ofstream(no_key) << "{ not json";
+  const std::string e4 = error_of(no_key);
+  EXPECT_NE(e4.find(no_key), std::string::npos) << e4;
+  EXPECT_NE(e4.find("not valid JSON"), std::string::npos) << e4;
+  std::remove(no_key.c_str());
+
+  EXPECT_THROW(save_calibration("/nonexistent_dir_hpcs/x.json", toy()), Error);
+}
+
+TEST(JacobiCalibration, SlugsAndLookup) {
+  EXPECT_EQ(calibration_slug("NVIDIA H200"), "nvidia_h200");
+  EXPECT_EQ(calibration_slug("NVIDIA H100 80GB HBM3"), "nvidia_h100_80gb_hbm3");
+  EXPECT_EQ(calibration_slug("  Tesla K20c (rev. 2) "), "tesla_k20c_rev_2");
+  EXPECT_FALSE(find_calibration_for("No Such GPU 9000").has_value());
+  EXPECT_FALSE(find_calibration_for("").has_value());
+  // The committed H200 file is found by device name and loads.
+  const auto h200 = find_calibration_for("NVIDIA H200");
+  ASSERT_TRUE(h200.has_value());
+  const Calibration c = load_calibration(*h200);
+  EXPECT_EQ(c.device, "NVIDIA H200");
+  EXPECT_EQ(c.n_sm, 132);
+}
+
+// ---- sweep summary -----------------------------------------------------------------------
+
+SweepPoint point(int t_T, double measured, double predicted, const std::string& status = "ok") {
+  SweepPoint p;
+  p.tiles = Tiles{t_T, 8, 32, 0};
+  p.status = status;
+  p.measured = measured;
+  p.predicted.time = predicted;
+  return p;
+}
+
+TEST(JacobiSweep, SummaryRanksAndFindsTheModelsTopTenPercent) {
+  SweepResult r;
+  r.problem = Problem{2, 64, 64};
+  r.points = {point(2, 5.0, 1.00),  // model argmin; measured 5.0
+              point(4, 2.0, 1.30),  // measured best, outside the model's top 10%
+              point(6, 3.0, 1.08),  // in the top 10% (1.08 <= 1.1), measured 3.0: best of them
+              point(8, 0.0, 0.50, "t_S1 too large for shared memory"),  // never ranked
+              point(10, 4.0, 1.10),  // in the top 10% (boundary)
+              point(12, 2.2, 2.64)};
+  summarize_sweep(r);
+  ASSERT_EQ(r.measured_points, 5u);
+  // Measured order: 2.0, 2.2, 3.0, 4.0, 5.0, then the rejected point.
+  EXPECT_EQ(r.points[0].tiles.t_T, 4);
+  EXPECT_EQ(r.points[1].tiles.t_T, 12);
+  EXPECT_EQ(r.points[4].tiles.t_T, 2);
+  EXPECT_EQ(r.points[5].tiles.t_T, 8);
+  EXPECT_EQ(r.best, 0u);
+  EXPECT_EQ(r.points[r.model_best].tiles.t_T, 2);
+  ASSERT_EQ(r.model_top.size(), 3u);  // t_T 6, 10, 2 in measured order
+  EXPECT_EQ(r.points[r.model_top[0]].tiles.t_T, 6);
+  EXPECT_EQ(r.points[r.model_top[1]].tiles.t_T, 10);
+  EXPECT_EQ(r.points[r.model_top[2]].tiles.t_T, 2);
+  EXPECT_EQ(r.points[r.best_of_model_top].tiles.t_T, 6);
+  EXPECT_DOUBLE_EQ(r.top_gap, 3.0 / 2.0 - 1.0);
+  EXPECT_DOUBLE_EQ(r.model_best_gap, 5.0 / 2.0 - 1.0);
+  // Within 20% of the best (<= 2.4): 2.0 (pred 1.30) and 2.2 (pred 2.64):
+  // errors -0.35 and +0.2 -> RMS sqrt((0.1225 + 0.04) / 2).
+  EXPECT_NEAR(r.rmse_within_20, std::sqrt((0.1225 + 0.04) / 2), 1e-12);
+  const nlohmann::json j = r.to_json();
+  EXPECT_EQ(j["summary"]["model_top"].size(), 3u);
+  EXPECT_TRUE(j["points"][5]["measured_s"].is_null());
+
+  std::ostringstream os;
+  print_sweep(os, r);
+  EXPECT_NE(os.str().find("+50.0% over the best"), std::string::npos) << os.str();
+  EXPECT_NE(os.str().find("not run: t_T=8"), std::string::npos) << os.str();
+}
+
+TEST(JacobiSweep, NoPointRanIsReportedNotInvented) {
+  SweepResult r;
+  r.points = {point(2, 0, 1, "rejected"), point(4, 0, 1, "rejected")};
+  summarize_sweep(r);
+  EXPECT_EQ(r.measured_points, 0u);
+  EXPECT_TRUE(r.model_top.empty());
+  EXPECT_TRUE(std::isnan(r.top_gap));
+  EXPECT_FALSE(r.to_json().contains("summary"));
+  std::ostringstream os;
+  print_sweep(os, r);
+  EXPECT_NE(os.str().find("no point ran"), std::string::npos);
+}
+
+// A real (small) sweep on the CPU reference: every point runs, bad tiles are skipped with
+// the reason, and the HDF5 file holds one row per point.
+TEST(JacobiSweep, RunsTheReferenceVariantAndWritesHdf5) {
+  VariantInfo cpu;
+  for (const auto& v : all_variants())
+    if (v.name == "cpu/reference") cpu = v;
+  ASSERT_EQ(cpu.name, "cpu/reference");
+  const Problem p{2, 24, 20};
+  std::vector<double> grid(static_cast<std::size_t>(p.stored()));
+  for (std::size_t i = 0; i < grid.size(); ++i) grid[i] = static_cast<double>(i % 13);
+  SweepSpec spec;
+  spec.t_T = {2, 3, 4};
+  spec.t_S1 = {4, 8};
+  spec.t_S2 = {8};
+  spec.reps = 2;
+  const SweepResult r = run_sweep(cpu, p, 6, Precision::Float32, grid, spec, toy());
+  ASSERT_EQ(r.points.size(), 6u);
+  EXPECT_EQ(r.measured_points, 4u);
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(r.points[i].status, "ok");
+    EXPECT_GT(r.points[i].measured, 0);
+    EXPECT_GT(r.points[i].predicted.time, 0);
+    if (i > 0) EXPECT_LE(r.points[i - 1].measured, r.points[i].measured);
+  }
+  for (std::size_t i = 4; i < 6; ++i) {
+    EXPECT_EQ(r.points[i].tiles.t_T, 3);
+    EXPECT_NE(r.points[i].status.find("even"), std::string::npos) << r.points[i].status;
+  }
+  EXPECT_FALSE(r.model_top.empty());
+
+  const std::string path = temp_path("sweep.h5");
+  write_sweep_h5(path, r, {{"git_revision", "test"}});
+  h5::Reader in(path, MPI_COMM_SELF);
+  EXPECT_EQ(in.dataset_info("measured_s").dims, std::vector<std::uint64_t>{6});
+  std::vector<std::int32_t> tT(6);
+  in.read_1d("t_T", 0, 6, tT.data());
+  EXPECT_EQ(tT[5], 3);
+  std::vector<double> m(6);
+  in.read_1d("measured_s", 0, 6, m.data());
+  EXPECT_EQ(m[0], r.points[0].measured);
+  EXPECT_TRUE(std::isnan(m[5]));
+  EXPECT_EQ(in.int_attribute("/", "measured_points").value_or(-1), 4);
+  EXPECT_EQ(in.string_attribute("/", "variant").value_or(""), "cpu/reference");
+  std::remove(path.c_str());
+
+  EXPECT_THROW(run_sweep(cpu, p, 6, Precision::Float32, std::vector<double>(3), spec, toy()), Error);
+}
+
+}  // namespace
+}  // namespace hpcs::jacobi
