@@ -1,19 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // kokkos/tiled: the hexagonal (1D) and HHC (2D) tiling of hex_tiling.hpp with Kokkos
-// teams. One TeamPolicy dispatch per wavefront, one team per hexagon (1D) or prism (2D).
-// A team computes its tile row by row (team_barrier() between time rows), keeps the
-// rows it produces in level-0 scratch, reads from global memory only inputs its tile did
-// not produce, and writes back only points that leave the tile (leaves_tile: a consumer
-// at the next level is outside the hexagon's next row, or the row is the tile's last).
-// Time level t of an advance lives in global buffer t % 2, as in
-// tests/jacobi/test_hex_schedule.cpp, which checks this protocol on the CPU.
-//
-// 2D: a prism is the hexagon (t, S1) times all S2 columns, walked as time-skewed
-// sub-prisms of t_S2 columns (SkewedColumns). Row r of sub-prism s is stored in the frame
-// "column j at position j - (s t_S2 + 1 - r) + 2", so the inputs (t-1, j-1..j+1) of
-// position c sit at positions c-2..c of row r-1; positions 0 and 1 hold the last two
-// columns of the previous sub-prism's row r-1, which each sub-prism leaves in a small
-// carry array (two of them, by sub-prism parity, so no extra barrier is needed).
+// teams: one TeamPolicy dispatch per wavefront, one team per hexagon (1D) or prism (2D),
+// the tile's rows in level-0 team scratch, team_barrier() between time rows. The tile
+// bodies and their memory protocol are in jacobi_team_tiles.hpp; this file sizes teams
+// and scratch, rejects what the backend cannot run, and dispatches the wavefronts.
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
@@ -23,7 +13,7 @@
 #include "hex_tiling.hpp"
 #include "jacobi_kokkos_grid.hpp"
 #include "jacobi_kokkos_solvers.hpp"
-#include "jacobi_stencil.hpp"
+#include "jacobi_team_tiles.hpp"
 
 namespace hpcs::jacobi::kokkos {
 namespace {
@@ -36,94 +26,30 @@ constexpr int kDefaultGpuTeam = 256;    // default team: enough threads for one 
 constexpr int kMinGpuTeam = 32;         // Kokkos' barrier for teams below a warp is only a fence
 constexpr std::int64_t kMaxTile = 1 << 16;
 
+struct KokkosTeam {
+  const Member& m;
+  KOKKOS_INLINE_FUNCTION int rank() const { return m.team_rank(); }
+  KOKKOS_INLINE_FUNCTION int size() const { return m.team_size(); }
+  KOKKOS_INLINE_FUNCTION void barrier() const { m.team_barrier(); }
+};
+
 template <class Real>
 struct Hex1D {
-  HexTiling h;
-  std::int64_t w = 0;
-  Real* level[2] = {nullptr, nullptr};
-  int width = 0;            // w_tile: one scratch row
-  std::size_t scratch = 0;  // bytes of the two scratch rows
-
+  Hex1DArgs<Real> a;
+  std::size_t scratch = 0;  // bytes used (the request adds kAlign)
   KOKKOS_INLINE_FUNCTION void operator()(const Member& m) const {
     Real* rows = static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign));
-    const std::int64_t k = m.league_rank();
-    const std::int64_t left = h.x0(w, k) - (h.half() - 1);  // first point of the widest rows
-    for (int r = h.first_row(w); r <= h.last_row(w); ++r) {
-      const std::int64_t t = h.time_of(w, r);
-      const Span s = h.row(w, k, r), below = h.row(w, k, r - 1);
-      const Real* in = level[(t - 1) & 1];
-      Real* out = level[t & 1];
-      const Real* prev = rows + ((r + 1) & 1) * width;
-      Real* cur = rows + (r & 1) * width;
-      for (std::int64_t x = s.lo + m.team_rank(); x <= s.hi; x += m.team_size()) {
-        const Real a = below.contains(x - 1) ? prev[x - 1 - left] : in[x - 1];
-        const Real b = below.contains(x) ? prev[x - left] : in[x];
-        const Real c = below.contains(x + 1) ? prev[x + 1 - left] : in[x + 1];
-        const Real v = jacobi1d_update(a, b, c);
-        cur[x - left] = v;
-        if (h.leaves_tile(w, k, r, x)) out[x] = v;
-      }
-      m.team_barrier();
-    }
+    hex1d_tile(a, m.league_rank(), rows, KokkosTeam{m});
   }
 };
 
 template <class Real>
 struct Hhc2D {
-  HexTiling h;
-  SkewedColumns sc;
-  std::int64_t w = 0;
-  std::int64_t cols = 0;  // stored columns, n2 + 2
-  Real* level[2] = {nullptr, nullptr};
-  int width = 0;          // w_tile: rows of S1 in one scratch buffer
-  int frame = 0;          // t_S2 + 2 positions per S1 row
+  Hhc2DArgs<Real> a;
   std::size_t scratch = 0;
-
   KOKKOS_INLINE_FUNCTION void operator()(const Member& m) const {
     Real* rows = static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign));
-    Real* carry = rows + 2 * width * frame;  // [sub-prism parity][row r][S1 row][2]
-    const int tS2 = sc.t_S2, rank = m.team_rank(), size = m.team_size();
-    const std::int64_t n2 = sc.n2, k = m.league_rank();
-    const std::int64_t top = h.x0(w, k) - (h.half() - 1);
-    for (std::int64_t s = 0; s < sc.subprisms(); ++s) {
-      for (int r = h.first_row(w); r <= h.last_row(w); ++r) {
-        const std::int64_t t = h.time_of(w, r);
-        const Span si = h.row(w, k, r), below = h.row(w, k, r - 1), cj = sc.columns(s, r);
-        const std::int64_t col0 = s * tS2 + 1 - r;  // the column at frame position 2
-        const Real* in = level[(t - 1) & 1];
-        Real* out = level[t & 1];
-        const Real* prev = rows + ((r + 1) & 1) * width * frame;
-        Real* cur = rows + (r & 1) * width * frame;
-        Real* carry_out = carry + ((s & 1) * h.t_T + r) * width * 2;
-        const Real* carry_in = carry + (((s + 1) & 1) * h.t_T + r) * width * 2;
-        // Level t-1 at (i, j), which is frame position c of row r-1 when this prism made it.
-        auto input = [&](std::int64_t i, int c, std::int64_t j) -> Real {
-          return below.contains(i) && j >= 1 && j <= n2 ? prev[(i - top) * frame + c] : in[i * cols + j];
-        };
-        const std::int64_t nj = cj.size(), points = si.size() * nj;
-        for (std::int64_t e = rank; e < points; e += size) {
-          const std::int64_t i = si.lo + e / nj, j = cj.lo + e % nj;
-          const int c = static_cast<int>(j - col0) + 2;
-          const Real v = jacobi2d_update(input(i, c - 1, j), input(i - 1, c - 1, j), input(i + 1, c - 1, j),
-                                         input(i, c - 2, j - 1), input(i, c, j + 1));
-          const std::int64_t at = (i - top) * frame;
-          cur[at + c] = v;
-          if (c >= tS2) carry_out[(i - top) * 2 + (c - tS2)] = v;
-          if (h.leaves_tile(w, k, r, i)) out[i * cols + j] = v;
-        }
-        if (s > 0) {
-          // The previous sub-prism's last two columns of row r, read by row r + 1. With
-          // t_S2 = 1 the second-last of them is itself a carried column: pass it on.
-          for (std::int64_t e = rank; e < 2 * si.size(); e += size) {
-            const std::int64_t il = si.lo - top + e / 2;
-            const int q = static_cast<int>(e % 2);
-            cur[il * frame + q] = carry_in[il * 2 + q];
-            if (tS2 == 1 && q == 1) carry_out[il * 2] = carry_in[il * 2 + 1];
-          }
-        }
-        m.team_barrier();
-      }
-    }
+    hhc2d_tile(a, m.league_rank(), rows, KokkosTeam{m});
   }
 };
 
@@ -164,10 +90,8 @@ Plan make_plan(const Problem& p, const Tiles& requested) {
   }
   plan.width = t.t_S1 + t.t_T - 2;
   plan.frame = p.dims == 2 ? t.t_S2 + 2 : 1;
-  const std::size_t width = static_cast<std::size_t>(plan.width);
-  const std::size_t values = p.dims == 1 ? 2 * width
-                                         : 2 * width * static_cast<std::size_t>(plan.frame) +
-                                               4 * static_cast<std::size_t>(t.t_T) * width;
+  const std::size_t values =
+      p.dims == 1 ? hex1d_scratch_values(plan.width) : hhc2d_scratch_values(plan.width, plan.frame, t.t_T);
   plan.scratch = values * sizeof(Real);
   const auto max_scratch = static_cast<std::size_t>(Policy::scratch_size_max(0));
   if (plan.scratch + kAlign > max_scratch) {
@@ -240,11 +164,11 @@ class KokkosTiled final : public KokkosGrid<Real> {
       if (n == 0) continue;
       const Policy policy = Policy(static_cast<int>(n), plan_.team).set_scratch_size(0, Kokkos::PerTeam(request));
       if (p.dims == 1) {
-        Hex1D<Real> f{h, w, {level0, level1}, plan_.width, plan_.scratch};
+        const Hex1D<Real> f{{h, w, {level0, level1}, plan_.width}, plan_.scratch};
         Kokkos::parallel_for("hpcs::jacobi::hex1d", policy, f);
       } else {
-        Hhc2D<Real> f{h, SkewedColumns{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2}, w, p.cols(), {level0, level1},
-                      plan_.width, plan_.frame, plan_.scratch};
+        const SkewedColumns sc{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2};
+        const Hhc2D<Real> f{{h, sc, w, p.cols(), {level0, level1}, plan_.width, plan_.frame}, plan_.scratch};
         Kokkos::parallel_for("hpcs::jacobi::hhc2d", policy, f);
       }
       ++dispatches_;

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The tile bodies of kokkos/tiled: one hexagon (1D) or one HHC prism (2D) computed by a
+// team. No Kokkos types: a Team has rank(), size() and barrier(), so the same code runs
+// in a Kokkos team (jacobi_tiled_kokkos.cpp) and on host threads meeting at a real
+// barrier (tests/jacobi/test_jacobi_team_tiles.cpp), where a missing barrier shows up on a
+// CPU-only machine.
+//
+// Protocol (as in tests/jacobi/test_hex_schedule.cpp): time level t of an advance lives in
+// global buffer level[t % 2]. A tile computes its rows in order with a barrier between
+// them, keeps the rows it produces in scratch, reads from global memory only inputs it
+// did not produce, and writes back only points that leave the tile (leaves_tile: a
+// consumer at the next level lies outside the hexagon's next row, or the row is the
+// tile's last).
+//
+// 2D: the prism is the hexagon over (t, S1) times all S2 columns, walked as time-skewed
+// sub-prisms of t_S2 columns (SkewedColumns). Row r of sub-prism s is stored in the frame
+// "column j at position j - (s t_S2 + 1 - r) + 2", so the inputs (t-1, j-1..j+1) of
+// position c sit at positions c-2..c of row r-1. Positions 0 and 1 hold the last two
+// columns of the previous sub-prism's row r-1: each sub-prism leaves them in a carry
+// array, one per sub-prism parity, so that no extra barrier is needed.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "hex_tiling.hpp"
+#include "hpcs/hd.hpp"
+#include "jacobi_stencil.hpp"
+
+namespace hpcs::jacobi {
+
+template <class Real>
+struct Hex1DArgs {
+  HexTiling h;
+  std::int64_t w = 0;                   // wavefront
+  Real* level[2] = {nullptr, nullptr};  // level t in level[t % 2]
+  int width = 0;                        // w_tile: points in one scratch row
+};
+
+template <class Real>
+struct Hhc2DArgs {
+  HexTiling h;
+  SkewedColumns sc;
+  std::int64_t w = 0;
+  std::int64_t cols = 0;  // stored columns, n2 + 2
+  Real* level[2] = {nullptr, nullptr};
+  int width = 0;          // w_tile: S1 rows in one scratch buffer
+  int frame = 0;          // t_S2 + 2 positions per S1 row
+};
+
+// Scratch values per team: two rows (1D); two row buffers and two carry arrays (2D).
+HPCS_HD inline std::size_t hex1d_scratch_values(int width) { return 2 * static_cast<std::size_t>(width); }
+HPCS_HD inline std::size_t hhc2d_scratch_values(int width, int frame, int t_T) {
+  return 2 * static_cast<std::size_t>(width) * static_cast<std::size_t>(frame) +
+         4 * static_cast<std::size_t>(t_T) * static_cast<std::size_t>(width);
+}
+
+template <class Real, class Team>
+HPCS_HD inline void hex1d_tile(const Hex1DArgs<Real>& a, std::int64_t k, Real* rows, const Team& team) {
+  const HexTiling& h = a.h;
+  const std::int64_t w = a.w;
+  const std::int64_t left = h.x0(w, k) - (h.half() - 1);  // first point of the widest rows
+  for (int r = h.first_row(w); r <= h.last_row(w); ++r) {
+    const std::int64_t t = h.time_of(w, r);
+    const Span s = h.row(w, k, r), below = h.row(w, k, r - 1);
+    const Real* in = a.level[(t - 1) & 1];
+    Real* out = a.level[t & 1];
+    const Real* prev = rows + ((r + 1) & 1) * a.width;
+    Real* cur = rows + (r & 1) * a.width;
+    for (std::int64_t x = s.lo + team.rank(); x <= s.hi; x += team.size()) {
+      const Real l = below.contains(x - 1) ? prev[x - 1 - left] : in[x - 1];
+      const Real c = below.contains(x) ? prev[x - left] : in[x];
+      const Real rt = below.contains(x + 1) ? prev[x + 1 - left] : in[x + 1];
+      const Real v = jacobi1d_update(l, c, rt);
+      cur[x - left] = v;
+      if (h.leaves_tile(w, k, r, x)) out[x] = v;
+    }
+    team.barrier();
+  }
+}
+
+template <class Real, class Team>
+HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* rows, const Team& team) {
+  const HexTiling& h = a.h;
+  const std::int64_t w = a.w, n2 = a.sc.n2, cols = a.cols;
+  const int tS2 = a.sc.t_S2, frame = a.frame, rank = team.rank(), size = team.size();
+  Real* carry = rows + 2 * a.width * frame;  // [sub-prism parity][row r][S1 row][2]
+  const std::int64_t top = h.x0(w, k) - (h.half() - 1);
+  for (std::int64_t s = 0; s < a.sc.subprisms(); ++s) {
+    for (int r = h.first_row(w); r <= h.last_row(w); ++r) {
+      const std::int64_t t = h.time_of(w, r);
+      const Span si = h.row(w, k, r), below = h.row(w, k, r - 1), cj = a.sc.columns(s, r);
+      const std::int64_t col0 = s * tS2 + 1 - r;  // the column at frame position 2
+      const Real* in = a.level[(t - 1) & 1];
+      Real* out = a.level[t & 1];
+      const Real* prev = rows + ((r + 1) & 1) * a.width * frame;
+      Real* cur = rows + (r & 1) * a.width * frame;
+      Real* carry_out = carry + ((s & 1) * h.t_T + r) * a.width * 2;
+      const Real* carry_in = carry + (((s + 1) & 1) * h.t_T + r) * a.width * 2;
+      // Level t-1 at (i, j), at frame position c of row r-1 when this prism made it.
+      auto input = [&](std::int64_t i, int c, std::int64_t j) -> Real {
+        return below.contains(i) && j >= 1 && j <= n2 ? prev[(i - top) * frame + c] : in[i * cols + j];
+      };
+      const std::int64_t nj = cj.size(), points = si.size() * nj;
+      for (std::int64_t e = rank; e < points; e += size) {
+        const std::int64_t i = si.lo + e / nj, j = cj.lo + e % nj;
+        const int c = static_cast<int>(j - col0) + 2;
+        const Real v = jacobi2d_update(input(i, c - 1, j), input(i - 1, c - 1, j), input(i + 1, c - 1, j),
+                                       input(i, c - 2, j - 1), input(i, c, j + 1));
+        cur[(i - top) * frame + c] = v;
+        if (c >= tS2) carry_out[(i - top) * 2 + (c - tS2)] = v;
+        if (h.leaves_tile(w, k, r, i)) out[i * cols + j] = v;
+      }
+      if (s > 0) {
+        // The previous sub-prism's last two columns of row r, read by row r + 1. With
+        // t_S2 = 1 the second-last of them is itself a carried column: pass it on.
+        for (std::int64_t e = rank; e < 2 * si.size(); e += size) {
+          const std::int64_t il = si.lo - top + e / 2;
+          const int q = static_cast<int>(e % 2);
+          cur[il * frame + q] = carry_in[il * 2 + q];
+          if (tS2 == 1 && q == 1) carry_out[il * 2] = carry_in[il * 2 + 1];
+        }
+      }
+      team.barrier();
+    }
+  }
+}
+
+}  // namespace hpcs::jacobi

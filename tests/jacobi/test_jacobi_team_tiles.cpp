@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The tile bodies of kokkos/tiled (jacobi_team_tiles.hpp) run on the host by teams of real
+// threads that meet at a real barrier, wavefront by wavefront, with the scratch filled
+// with NaN before every tile: a missing barrier, a read of scratch the tile never wrote, a
+// wrong carry between sub-prisms or a missing write-back shows up on a CPU-only machine
+// as a difference from the reference (Kokkos::Serial runs teams of one thread only).
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <limits>
+#include <random>
+#include <thread>
+
+#include "jacobi_reference.hpp"
+#include "jacobi_team_tiles.hpp"
+#include "thread_barrier.hpp"
+
+namespace hpcs::jacobi {
+namespace {
+
+struct ThreadTeam {
+  int r, n;
+  hpcs::testing::ThreadBarrier* bar;
+  int rank() const { return r; }
+  int size() const { return n; }
+  void barrier() const { bar->wait(); }
+};
+
+template <class Real>
+std::vector<Real> host_tiled(const Problem& p, const Tiles& t, int threads, const std::vector<Real>& grid,
+                             std::int64_t T) {
+  std::vector<Real> level[2] = {grid, grid};
+  const HexTiling h{t.t_T, t.t_S1, p.n1, T};
+  const int width = t.t_S1 + t.t_T - 2, frame = t.t_S2 + 2;
+  std::vector<Real> scratch(p.dims == 1 ? hex1d_scratch_values(width) : hhc2d_scratch_values(width, frame, t.t_T));
+  for (std::int64_t w = 0; w < h.wavefronts(); ++w)
+    for (std::int64_t k = 0; k < h.tiles(w); ++k) {
+      std::fill(scratch.begin(), scratch.end(), std::numeric_limits<Real>::quiet_NaN());
+      hpcs::testing::ThreadBarrier bar(static_cast<unsigned>(threads));
+      std::vector<std::thread> team;
+      for (int r = 0; r < threads; ++r)
+        team.emplace_back([&, r] {
+          const ThreadTeam me{r, threads, &bar};
+          if (p.dims == 1) {
+            hex1d_tile(Hex1DArgs<Real>{h, w, {level[0].data(), level[1].data()}, width}, k, scratch.data(), me);
+          } else {
+            const SkewedColumns sc{t.t_S2, t.t_T, p.n2};
+            hhc2d_tile(Hhc2DArgs<Real>{h, sc, w, p.cols(), {level[0].data(), level[1].data()}, width, frame}, k,
+                       scratch.data(), me);
+          }
+        });
+      for (auto& th : team) th.join();
+    }
+  return level[T % 2];
+}
+
+template <class Real>
+void check(const Problem& p, const Tiles& t, std::int64_t T, std::mt19937_64& rng) {
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  std::vector<Real> grid(static_cast<std::size_t>(p.stored()));
+  for (auto& x : grid) x = static_cast<Real>(d(rng));
+  const auto want = reference_run(p, grid, T);
+  for (int threads : {3, 8}) {
+    const auto got = host_tiled(p, t, threads, grid, T);
+    ASSERT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(Real)), 0)
+        << "dims " << p.dims << " " << p.n1 << "x" << p.n2 << " T=" << T << " t_T=" << t.t_T << " t_S1=" << t.t_S1
+        << " t_S2=" << t.t_S2 << " threads=" << threads;
+  }
+}
+
+TEST(JacobiTeamTiles, HexagonsOnHostThreadsEqualTheReference) {
+  std::mt19937_64 rng(std::random_device{}());
+  for (const Tiles& t : {Tiles{2, 1, 1, 0}, Tiles{4, 3, 1, 0}, Tiles{6, 8, 1, 0}, Tiles{10, 33, 1, 0}})
+    for (std::int64_t n : {1, 5, 61}) {
+      check<float>(Problem{1, n, 1}, t, 13, rng);
+      check<double>(Problem{1, n, 1}, t, 8, rng);
+    }
+}
+
+TEST(JacobiTeamTiles, HhcPrismsOnHostThreadsEqualTheReference) {
+  std::mt19937_64 rng(std::random_device{}());
+  for (const Tiles& t : {Tiles{2, 1, 1, 0}, Tiles{4, 3, 5, 0}, Tiles{6, 2, 1, 0}, Tiles{4, 5, 2, 0}, Tiles{8, 4, 40, 0}})
+    for (const auto& [n1, n2] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 7}, {6, 1}, {17, 23}}) {
+      check<float>(Problem{2, n1, n2}, t, 9, rng);
+      check<double>(Problem{2, n1, n2}, t, 6, rng);
+    }
+}
+
+}  // namespace
+}  // namespace hpcs::jacobi
