@@ -28,7 +28,8 @@ struct Prediction {
   double t_transfer = 0;             // m'
   double t_compute = 0;              // c
   double t_tile = 0;                 // T_tile(k) or T_prism(k)
-  double time = 0;                   // T_alg
+  double time = 0;                   // T_alg (k per wavefront at most its tiles per SM)
+  double time_as_printed = 0;        // T_alg with T_tile(k) for every wavefront (A.2 as printed)
   double time_ideal = 0;             // 8.3
   // Energy (B.2-B.6), joules
   double energy_static = 0;          // P_stat * T (T = measured time if given, else T_alg)
