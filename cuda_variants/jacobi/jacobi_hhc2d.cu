@@ -1,0 +1,137 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// cuda/tiled in 2D: HHC. Hexagons over (t, S1), one launch per wavefront (two per band of
+// t_T steps), one thread block per hexagon walking its prism along S2 in time-skewed
+// sub-prisms (hhc2d_block.hpp).
+#include <algorithm>
+#include <climits>
+
+#include "hhc2d_block.hpp"
+#include "jacobi_cuda_common.cuh"
+#include "jacobi_cuda_solvers.hpp"
+
+namespace hpcs::jacobi::cuda_impl {
+namespace {
+
+constexpr int kRound = 32;  // circular buffer columns: whole warps of banks
+
+template <class Real>
+__global__ void __launch_bounds__(1024) hhc2d_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
+                                                     const std::int64_t w) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  Real* b0 = reinterpret_cast<Real*>(smem + rows_bytes(p.h.t_T));
+  Real* b1 = b0 + p.nr * p.rs;
+  DeviceMem<Real> m{reinterpret_cast<blocks::RowInfo*>(smem), b0, b1, b1 + p.nr * p.rs};
+  const blocks::Hhc2dBlock<Real, DeviceMem<Real>> blk(p, m, w, blockIdx.x);
+  const int tid = static_cast<int>(threadIdx.x);
+  blk.for_each_phase([&](const blocks::Phase& ph) {
+    blk.run(tid, ph);
+    __syncthreads();
+  });
+}
+
+int resolved_threads(const Tiles& t) { return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / t.t_S2); }
+
+std::size_t smem_bytes(const Tiles& t, std::size_t real) {
+  const std::size_t nr = static_cast<std::size_t>(t.t_S1) + t.t_T;
+  const std::size_t rs = blocks::hhc_period(t.t_S2, t.t_T, kRound) + 2;
+  const std::size_t rsi = blocks::hhc_period_init(t.t_S2, kRound) + 2;
+  return rows_bytes(t.t_T) + nr * (2 * rs + rsi) * real;
+}
+
+template <class Real>
+class Hhc2dSolver final : public CudaSolver<Real> {
+ public:
+  explicit Hhc2dSolver(const Tiles& t) : t_(t) { t_.threads = resolved_threads(t_); }
+
+  nlohmann::json details() const override {
+    return {{"launches", this->launches_},
+            {"wavefronts", wavefronts_},
+            {"tiles", tiles_},
+            {"subprisms", SkewedColumns{t_.t_S2, t_.t_T, this->p_.n2}.subprisms()},
+            {"threads_per_block", t_.threads},
+            {"shared_bytes_per_block", smem_},
+            {"blocks_per_sm", blocks_per_sm(hhc2d_kernel<Real>, t_.threads, smem_)},
+            {"t_T", t_.t_T},
+            {"t_S1", t_.t_S1},
+            {"t_S2", t_.t_S2}};
+  }
+
+ private:
+  void prepare() override {
+    if (this->p_.dims != 2) throw Error("cuda/tiled 2D solver given a " + std::to_string(this->p_.dims) + "D problem");
+    const Precision prec = sizeof(Real) == 4 ? Precision::Float32 : Precision::Float64;
+    if (auto why = hhc2d_rejects(this->p_, t_, prec)) throw Error(*why);
+    smem_ = smem_bytes(t_, sizeof(Real));
+    HPCS_CUDA_CHECK(cudaFuncSetAttribute(hhc2d_kernel<Real>, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+  }
+
+  std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
+    const Problem& p = this->p_;
+    blocks::Hhc2dParams<Real> prm;
+    prm.g[0] = a;
+    prm.g[1] = b;
+    prm.h = HexTiling{t_.t_T, t_.t_S1, p.n1, steps};
+    prm.cols = p.cols();
+    prm.n2 = static_cast<int>(p.n2);
+    prm.t_S2 = t_.t_S2;
+    prm.threads = t_.threads;
+    prm.row_groups = t_.threads / t_.t_S2;
+    prm.P = blocks::hhc_period(t_.t_S2, t_.t_T, kRound);
+    prm.rs = prm.P + 2;
+    prm.Pi = blocks::hhc_period_init(t_.t_S2, kRound);
+    prm.rsi = prm.Pi + 2;
+    prm.nr = prm.h.w_tile() + 2;
+    prm.subprisms = SkewedColumns{t_.t_S2, t_.t_T, p.n2}.subprisms();
+    std::int64_t launches = 0;
+    wavefronts_ = prm.h.wavefronts();
+    for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
+      const std::int64_t tiles = prm.h.tiles(w);
+      if (tiles == 0) continue;
+      tiles_ = std::max(tiles_, tiles);
+      hhc2d_kernel<Real><<<static_cast<unsigned>(tiles), t_.threads, smem_>>>(prm, w);
+      HPCS_CUDA_CHECK_LAUNCH();
+      ++launches;
+    }
+    return launches;
+  }
+
+  Tiles t_;
+  std::size_t smem_ = 0;
+  std::int64_t wavefronts_ = 0, tiles_ = 0;
+};
+
+}  // namespace
+
+std::optional<std::string> hhc2d_rejects(const Problem& p, const Tiles& tiles, Precision prec) {
+  if (auto why = check_tiles(p, tiles)) return "cuda/tiled: " + *why;
+  Tiles t = tiles;
+  if (t.t_T > (1 << 16) || t.t_S1 > (1 << 20) || t.t_S2 > 1024)
+    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + ", t_S2 = " +
+           std::to_string(t.t_S2) + ": t_S2 is at most 1024 (one thread per column) and the others far beyond shared memory";
+  t.threads = resolved_threads(t);
+  if (t.threads > 1024) return "cuda/tiled: threads = " + std::to_string(t.threads) + " per block; CUDA allows at most 1024";
+  if (t.threads % t.t_S2 != 0)
+    return "cuda/tiled: threads = " + std::to_string(t.threads) + " must be a multiple of t_S2 = " + std::to_string(t.t_S2) +
+           " (one thread per sub-prism column, row groups of t_S2 threads)";
+  if (p.n2 > INT_MAX / 2 - t.t_S2 - t.t_T)
+    return "cuda/tiled: n2 = " + std::to_string(p.n2) + " columns exceed the 32-bit column index of the 2D kernel";
+  const auto lim = device_limits();
+  if (!lim) return std::nullopt;  // no GPU: unavailable() says so
+  const std::size_t real = prec == Precision::Float32 ? 4 : 8;
+  const std::size_t need = smem_bytes(t, real);
+  if (need > static_cast<std::size_t>(lim->max_smem_optin))
+    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + ", t_S2 = " +
+           std::to_string(t.t_S2) + " need " + std::to_string(need) + " B of shared memory per block (" + to_string(prec) +
+           "); this GPU allows " + std::to_string(lim->max_smem_optin) + " B";
+  if (prec == Precision::Float32) return check_kernel_threads(hhc2d_kernel<float>, t.threads, "cuda/tiled");
+  return check_kernel_threads(hhc2d_kernel<double>, t.threads, "cuda/tiled");
+}
+
+template <class Real>
+std::unique_ptr<Solver<Real>> make_hhc2d(const Tiles& t) {
+  return std::make_unique<Hhc2dSolver<Real>>(t);
+}
+template std::unique_ptr<Solver<float>> make_hhc2d<float>(const Tiles&);
+template std::unique_ptr<Solver<double>> make_hhc2d<double>(const Tiles&);
+
+}  // namespace hpcs::jacobi::cuda_impl

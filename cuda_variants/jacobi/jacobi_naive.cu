@@ -1,0 +1,105 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// cuda/naive: one launch per time step, reading one buffer and writing the other. 2D: a
+// thread owns one column j (a warp reads 32 consecutive j: coalesced) and kRows
+// consecutive rows, keeping up/centre in registers, so each point loads one new value
+// from DRAM (left/right come from the same cache lines).
+#include <algorithm>
+
+#include "jacobi_cuda_common.cuh"
+#include "jacobi_cuda_solvers.hpp"
+#include "jacobi_stencil.hpp"
+
+namespace hpcs::jacobi::cuda_impl {
+namespace {
+
+constexpr int kDefaultThreads = 256;
+constexpr int kRows = 16;  // rows per thread in 2D
+
+template <class Real>
+__global__ void naive1d_kernel(const Real* __restrict__ in, Real* __restrict__ out, std::int64_t n1) {
+  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
+  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x + 1; i <= n1; i += stride)
+    out[i] = jacobi1d_update(in[i - 1], in[i], in[i + 1]);
+}
+
+template <class Real>
+__global__ void naive2d_kernel(const Real* __restrict__ in, Real* __restrict__ out, std::int64_t n1, std::int64_t n2) {
+  const std::int64_t j = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x + 1;
+  if (j > n2) return;
+  const std::int64_t cols = n2 + 2;
+  for (std::int64_t i0 = static_cast<std::int64_t>(blockIdx.y) * kRows + 1; i0 <= n1;
+       i0 += static_cast<std::int64_t>(gridDim.y) * kRows) {
+    const Real* c = in + (i0 - 1) * cols + j;
+    Real* o = out + i0 * cols + j;
+    const std::int64_t left = n1 - i0 + 1;
+    const int rows = left < kRows ? static_cast<int>(left) : kRows;
+    Real up = c[0], ce = c[cols];
+#pragma unroll
+    for (int r = 0; r < kRows; ++r) {
+      if (r < rows) {
+        const Real* row = c + (r + 1) * cols;
+        const Real dn = row[cols];
+        o[r * cols] = jacobi2d_update(ce, up, dn, row[-1], row[1]);
+        up = ce;
+        ce = dn;
+      }
+    }
+  }
+}
+
+template <class Real>
+class NaiveSolver final : public CudaSolver<Real> {
+ public:
+  explicit NaiveSolver(const Tiles& t) : threads_(t.threads > 0 ? t.threads : kDefaultThreads) {
+    if (auto why = naive_rejects(Problem{}, t)) throw Error(*why);
+  }
+
+  nlohmann::json details() const override {
+    const bool two = this->p_.dims == 2;
+    return {{"launches", this->launches_},
+            {"threads_per_block", threads_},
+            {"rows_per_thread", two ? kRows : 1},
+            {"shared_bytes_per_block", 0},
+            {"blocks_per_sm", two ? blocks_per_sm(naive2d_kernel<Real>, threads_, 0)
+                                  : blocks_per_sm(naive1d_kernel<Real>, threads_, 0)}};
+  }
+
+ private:
+  std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
+    const Problem& p = this->p_;
+    for (std::int64_t s = 0; s < steps; ++s) {
+      const Real* in = s % 2 ? b : a;
+      Real* out = s % 2 ? a : b;
+      if (p.dims == 1) {
+        const std::int64_t blocks = std::min<std::int64_t>((p.n1 + threads_ - 1) / threads_, 1 << 30);
+        naive1d_kernel<Real><<<static_cast<unsigned>(blocks), threads_>>>(in, out, p.n1);
+      } else {
+        const std::int64_t bx = (p.n2 + threads_ - 1) / threads_;
+        const std::int64_t by = std::min<std::int64_t>((p.n1 + kRows - 1) / kRows, 65535);
+        if (bx > (1LL << 31) - 1) throw Error("cuda/naive: n2 = " + std::to_string(p.n2) + " is too wide for one grid");
+        naive2d_kernel<Real><<<dim3(static_cast<unsigned>(bx), static_cast<unsigned>(by)), threads_>>>(in, out, p.n1, p.n2);
+      }
+      HPCS_CUDA_CHECK_LAUNCH();
+    }
+    return steps;
+  }
+
+  int threads_;
+};
+
+}  // namespace
+
+std::optional<std::string> naive_rejects(const Problem&, const Tiles& t) {
+  if (t.threads < 0 || t.threads > 1024)
+    return "cuda/naive: threads = " + std::to_string(t.threads) + " per block; CUDA allows 1 to 1024";
+  return std::nullopt;
+}
+
+template <class Real>
+std::unique_ptr<Solver<Real>> make_naive(const Tiles& t) {
+  return std::make_unique<NaiveSolver<Real>>(t);
+}
+template std::unique_ptr<Solver<float>> make_naive<float>(const Tiles&);
+template std::unique_ptr<Solver<double>> make_naive<double>(const Tiles&);
+
+}  // namespace hpcs::jacobi::cuda_impl

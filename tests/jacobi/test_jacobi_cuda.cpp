@@ -1,0 +1,294 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// cuda/tiled's thread-block code (hex1d_block.hpp, hhc2d_block.hpp) run on the CPU by the
+// block emulator, which checks shared/global races, copies in flight and reads of unset
+// shared slots; the result must equal the reference bit for bit. The second half runs the
+// CUDA variants themselves (skipped with the reason when no GPU is visible): bit-identical
+// to the reference, tiles rejected with the reason, details and device time reported.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "block_emulator.hpp"
+#include "hex1d_block.hpp"
+#include "hhc2d_block.hpp"
+#include "jacobi_reference.hpp"
+#include "jacobi_variant.hpp"
+
+namespace hpcs::jacobi {
+namespace {
+
+using blocks::Hex1dBlock;
+using blocks::Hex1dParams;
+using blocks::Hhc2dBlock;
+using blocks::Hhc2dParams;
+
+template <class Real>
+std::vector<Real> random_grid(const Problem& p, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  std::vector<Real> g(static_cast<std::size_t>(p.stored()));
+  for (auto& x : g) x = static_cast<Real>(d(rng));
+  return g;
+}
+
+// The second buffer starts with NaN in the interior, so reading a level that was never
+// written there shows in the result.
+template <class Real>
+std::vector<Real> poisoned(const Problem& p, std::vector<Real> g) {
+  const std::int64_t c = p.cols();
+  for (std::int64_t i = 1; i <= p.n1; ++i)
+    for (std::int64_t j = (p.dims == 1 ? 0 : 1); j <= (p.dims == 1 ? 0 : p.n2); ++j)
+      g[static_cast<std::size_t>(i * c + j)] = std::numeric_limits<Real>::quiet_NaN();
+  return g;
+}
+
+template <class Real>
+std::vector<Real> emulate_1d(const std::vector<Real>& init, std::int64_t S, std::int64_t T, int t_T, int t_S,
+                             int threads, emu::Checker& chk) {
+  const Problem p{1, S, 1};
+  emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
+  emu::World<Real> world{{&g0, &g1}, p.rows(), 1, 0, 0, &chk};
+  Hex1dParams<Real> prm;
+  prm.g[0] = g0.v.data();
+  prm.g[1] = g1.v.data();
+  prm.h = HexTiling{t_T, t_S, S, T};
+  prm.threads = threads;
+  prm.nr = prm.h.w_tile() + 2;
+  const auto nr = static_cast<std::size_t>(prm.nr);
+  for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
+    world.wave = w;
+    for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
+      emu::BlockMem<Real> m(world, static_cast<int>(k), t_T + 1, {nr, nr});
+      Hex1dBlock<Real, emu::BlockMem<Real>> b(prm, m, w, k);
+      emu::run_block<Real>(b, m, threads);
+    }
+  }
+  return (T % 2 ? g1 : g0).v;
+}
+
+template <class Real>
+std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, std::int64_t T, const Tiles& t,
+                             int round, emu::Checker& chk) {
+  emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
+  emu::World<Real> world{{&g0, &g1}, p.rows(), p.cols(), 0, 0, &chk};
+  Hhc2dParams<Real> prm;
+  prm.g[0] = g0.v.data();
+  prm.g[1] = g1.v.data();
+  prm.h = HexTiling{t.t_T, t.t_S1, p.n1, T};
+  prm.cols = p.cols();
+  prm.n2 = static_cast<int>(p.n2);
+  prm.t_S2 = t.t_S2;
+  prm.threads = t.threads;
+  prm.row_groups = t.threads / t.t_S2;
+  prm.P = blocks::hhc_period(t.t_S2, t.t_T, round);
+  prm.rs = prm.P + 2;
+  prm.Pi = blocks::hhc_period_init(t.t_S2, round);
+  prm.rsi = prm.Pi + 2;
+  prm.nr = prm.h.w_tile() + 2;
+  prm.subprisms = SkewedColumns{t.t_S2, t.t_T, p.n2}.subprisms();
+  const auto a = static_cast<std::size_t>(prm.nr * prm.rs), b = static_cast<std::size_t>(prm.nr * prm.rsi);
+  for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
+    world.wave = w;
+    for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
+      emu::BlockMem<Real> m(world, static_cast<int>(k), t.t_T + 1, {a, a, b});
+      Hhc2dBlock<Real, emu::BlockMem<Real>> blk(prm, m, w, k);
+      emu::run_block<Real>(blk, m, t.threads);
+    }
+  }
+  return (T % 2 ? g1 : g0).v;
+}
+
+TEST(HexRows, LeaveThresholdsMatchLeavesTile) {
+  for (int t_T : {2, 4, 8})
+    for (int t_S : {1, 3, 6})
+      for (std::int64_t S : {1, 4, 17, 50})
+        for (std::int64_t T : {1, 3, 8, 13}) {
+          const HexTiling h{t_T, t_S, S, T};
+          for (std::int64_t w = 0; w < h.wavefronts(); ++w)
+            for (std::int64_t k = 0; k < h.tiles(w); ++k) {
+              const std::int64_t origin = h.x0(w, k) - h.half();
+              for (int r = 0; r < t_T; ++r) {
+                const blocks::RowInfo ri = blocks::row_info(h, w, k, r, origin);
+                const Span s = h.row(w, k, r);
+                for (std::int64_t x = s.lo; x <= s.hi; ++x) {
+                  const int lx = static_cast<int>(x - origin);
+                  ASSERT_EQ(lx < ri.wl || lx > ri.wh, h.leaves_tile(w, k, r, x))
+                      << "t_T=" << t_T << " t_S=" << t_S << " S=" << S << " T=" << T << " w=" << w << " k=" << k
+                      << " r=" << r << " x=" << x;
+                }
+              }
+            }
+        }
+}
+
+TEST(Hex1dBlockEmulated, EqualsReferenceWithoutRaces) {
+  int runs = 0;
+  for (int t_T : {2, 4, 6, 10})
+    for (int t_S : {1, 2, 5, 9})
+      for (std::int64_t S : {1, 2, 7, 30, 77})
+        for (std::int64_t T : {0, 1, 2, 5, 11, 20})
+          for (int threads : {1, 3, 32}) {
+            SCOPED_TRACE(testing::Message() << "t_T=" << t_T << " t_S=" << t_S << " S=" << S << " T=" << T
+                                            << " threads=" << threads);
+            const Problem p{1, S, 1};
+            const auto init = random_grid<double>(p, static_cast<std::uint64_t>(S * 131 + T));
+            emu::Checker chk;
+            const auto got = emulate_1d(init, S, T, t_T, t_S, threads, chk);
+            ASSERT_EQ(chk.errors, 0) << chk.first_error;
+            ASSERT_EQ(got, reference_run(p, init, T));
+            ++runs;
+          }
+  EXPECT_GT(runs, 0);
+}
+
+// Random shapes and tiles (fixed seed, so failures reproduce), tight circular buffers
+// (round 1) and the GPU's (round 32), float and double.
+template <class Real>
+void check_2d_emulated(int configs, int round, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  auto pick = [&](std::initializer_list<int> v) { return *(v.begin() + rng() % v.size()); };
+  for (int c = 0; c < configs; ++c) {
+    Tiles t;
+    t.t_T = pick({2, 4, 6, 8, 12});
+    t.t_S1 = pick({1, 2, 3, 5, 8});
+    t.t_S2 = pick({1, 2, 3, 4, 7, 16});
+    t.threads = t.t_S2 * pick({1, 2, 3});
+    const Problem p{2, pick({1, 2, 3, 9, 23, 40}), pick({1, 2, 5, 17, 33, 50})};
+    const std::int64_t T = pick({0, 1, 2, 3, 5, 9, 14});
+    SCOPED_TRACE(testing::Message() << "config " << c << ": n1=" << p.n1 << " n2=" << p.n2 << " T=" << T << " t_T="
+                                    << t.t_T << " t_S1=" << t.t_S1 << " t_S2=" << t.t_S2 << " threads=" << t.threads
+                                    << " round=" << round);
+    const auto init = random_grid<Real>(p, rng());
+    emu::Checker chk;
+    const auto got = emulate_2d(init, p, T, t, round, chk);
+    ASSERT_EQ(chk.errors, 0) << chk.first_error;
+    ASSERT_EQ(got, reference_run(p, init, T));
+  }
+}
+
+TEST(Hhc2dBlockEmulated, EqualsReferenceWithoutRacesTightBuffers) { check_2d_emulated<double>(300, 1, 7); }
+TEST(Hhc2dBlockEmulated, EqualsReferenceWithoutRacesGpuBuffers) { check_2d_emulated<float>(100, 32, 11); }
+
+TEST(Hhc2dBlockEmulated, WideSubprismsAndManyRowGroups) {
+  const Problem p{2, 45, 70};
+  const auto init = random_grid<float>(p, 3);
+  for (const Tiles& t : {Tiles{8, 4, 32, 64}, Tiles{16, 3, 32, 96}, Tiles{4, 12, 64, 64}, Tiles{10, 1, 5, 40}}) {
+    SCOPED_TRACE(testing::Message() << "t_T=" << t.t_T << " t_S1=" << t.t_S1 << " t_S2=" << t.t_S2);
+    emu::Checker chk;
+    const auto got = emulate_2d(init, p, 21, t, 32, chk);
+    ASSERT_EQ(chk.errors, 0) << chk.first_error;
+    ASSERT_EQ(got, reference_run(p, init, 21));
+  }
+}
+
+// ---- The CUDA variants on a GPU ----
+
+const VariantInfo* find_variant(const std::string& name) {
+  static const VariantList list = all_variants();
+  for (const auto& v : list)
+    if (v.name == name) return &v;
+  return nullptr;
+}
+
+template <class Real>
+std::vector<Real> run_variant(const VariantInfo& v, const Problem& p, const std::vector<Real>& init,
+                              const std::vector<std::int64_t>& advances, const Tiles& t) {
+  auto solver = [&] {
+    if constexpr (std::is_same_v<Real, float>) return v.make_float(t);
+    else return v.make_double(t);
+  }();
+  solver->setup(p, init.data());
+  for (std::int64_t s : advances) solver->advance(s);
+  std::vector<Real> out(init.size());
+  solver->download(out.data());
+  return out;
+}
+
+class CudaJacobi : public ::testing::TestWithParam<std::string> {
+ protected:
+  const VariantInfo* info = nullptr;
+  void SetUp() override {
+    info = find_variant(GetParam());
+    if (!info) GTEST_SKIP() << GetParam() << " is not in this build (no CUDA)";
+    if (const auto why = info->unavailable()) GTEST_SKIP() << info->name << " skipped: " << *why;
+  }
+};
+
+TEST_P(CudaJacobi, BitIdenticalToReference) {
+  struct Case {
+    Problem p;
+    std::vector<std::int64_t> advances;
+    Tiles t;
+  };
+  const std::vector<Case> cases = {
+      {{1, 1, 1}, {0, 1, 3}, {2, 1, 0, 32}},
+      {{1, 1000, 1}, {7, 0, 64}, {8, 20, 0, 64}},
+      {{1, 4099, 1}, {129}, {64, 256, 0, 256}},
+      {{1, 100003, 1}, {33, 100}, {32, 300, 0, 128}},
+      {{2, 1, 1}, {5}, {2, 1, 32, 32}},
+      {{2, 37, 301}, {0, 1, 2, 17}, {4, 3, 32, 64}},
+      {{2, 300, 129}, {31}, {8, 16, 64, 256}},
+      {{2, 513, 1000}, {40, 9}, {16, 8, 128, 512}},
+      {{2, 200, 70}, {25}, {6, 5, 96, 96}},
+  };
+  for (const auto& c : cases) {
+    const Tiles t = resolve_tiles(c.p, c.t);
+    if (const auto why = info->rejects(c.p, t, Precision::Float64)) FAIL() << "rejected: " << *why;
+    std::int64_t total = 0;
+    for (auto s : c.advances) total += s;
+    SCOPED_TRACE(testing::Message() << "dims=" << c.p.dims << " n1=" << c.p.n1 << " n2=" << c.p.n2 << " T=" << total);
+    const auto f = random_grid<float>(c.p, 5);
+    EXPECT_EQ(run_variant(*info, c.p, f, c.advances, t), reference_run(c.p, f, total));
+    const auto d = random_grid<double>(c.p, 6);
+    EXPECT_EQ(run_variant(*info, c.p, d, c.advances, t), reference_run(c.p, d, total));
+  }
+}
+
+TEST_P(CudaJacobi, ReportsDeviceTimeAndDetails) {
+  const Problem p{2, 256, 256};
+  const Tiles t = resolve_tiles(p, Tiles{});
+  auto s = info->make_float(t);
+  const auto init = random_grid<float>(p, 1);
+  s->setup(p, init.data());
+  s->advance(16);
+  ASSERT_TRUE(s->device_seconds().has_value());
+  EXPECT_GT(*s->device_seconds(), 0.0);
+  const auto d = s->details();
+  EXPECT_GT(d.at("launches").get<std::int64_t>(), 0);
+  EXPECT_GT(d.at("threads_per_block").get<int>(), 0);
+  EXPECT_GT(d.at("blocks_per_sm").get<int>(), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Variants, CudaJacobi, ::testing::Values("cuda/naive", "cuda/tiled"),
+                         [](const auto& i) { return i.param == "cuda/naive" ? std::string("naive") : std::string("tiled"); });
+
+TEST(CudaTiledRejects, NamesTheNumbers) {
+  const VariantInfo* v = find_variant("cuda/tiled");
+  if (!v) GTEST_SKIP() << "cuda/tiled is not in this build (no CUDA)";
+  if (const auto why = v->unavailable()) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
+  const Problem p2{2, 1000, 1000}, p1{1, 100000, 1};
+  auto why = v->rejects(p2, Tiles{8, 16, 64, 2048}, Precision::Float32);
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("2048"), std::string::npos) << *why;
+  why = v->rejects(p2, Tiles{8, 16, 64, 96}, Precision::Float32);
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("96"), std::string::npos) << *why;
+  why = v->rejects(p2, Tiles{64, 512, 512, 512}, Precision::Float64);
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("shared"), std::string::npos) << *why;
+  why = v->rejects(p1, Tiles{7, 16, 0, 64}, Precision::Float32);
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("t_T = 7"), std::string::npos) << *why;
+  why = v->rejects(p1, Tiles{4096, 40000, 0, 256}, Precision::Float64);
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("shared"), std::string::npos) << *why;
+  EXPECT_FALSE(v->rejects(p2, Tiles{8, 16, 64, 256}, Precision::Float32));
+}
+
+}  // namespace
+}  // namespace hpcs::jacobi
