@@ -77,19 +77,28 @@ class Hex1dBlock {
   // The global buffer of level L (time base + 1 + L); a select, not an indexed load.
   HPCS_HD Real* level_buf(int L) const { return ((base_ + 1 + L) & 1) ? p_.g[1] : p_.g[0]; }
 
-  HPCS_HD static bool take(What what, bool boundary, bool computed) {
-    return what == All || (what == Boundary ? boundary : (!boundary && !computed));
+  HPCS_HD void put(Real* dst, int l0, int l1, const Real* src, int tid) const {
+    for (int lx = l0 + tid; lx <= l1; lx += p_.threads) m_.copy(dst, lx, src + lx);
   }
 
-  // Starts the copies of the points of level L that row L + 1 reads and `what` selects.
+  // Starts the copies of the points of level L that row L + 1 reads and `what` selects:
+  // All, the points no row of this hexagon computes except the boundary (Outer), or the
+  // boundary points x = 0 and x = S + 1 (Boundary).
   HPCS_HD void issue(int tid, int L, What what) const {
     const RowInfo R = m_.rows()[L + 1];
-    const Real* src = level_buf(L);
+    if (R.nlo > R.nhi) return;
+    const Real* src = level_buf(L) + origin_;  // indexed by local x
     Real* dst = m_.buf(L & 1);
-    for (int lx = R.nlo + tid; lx <= R.nhi; lx += p_.threads) {
-      const std::int64_t x = origin_ + lx;
-      const bool boundary = x == 0 || x == p_.h.S + 1;
-      if (take(what, boundary, lx >= R.lo && lx <= R.hi)) m_.copy(dst, lx, src + x);
+    const int left = static_cast<int>(-origin_), right = static_cast<int>(p_.h.S + 1 - origin_);
+    const int l0 = R.nlo == left ? R.nlo + 1 : R.nlo, l1 = R.nhi == right ? R.nhi - 1 : R.nhi;
+    if (what == All) {
+      put(dst, R.nlo, R.nhi, src, tid);
+    } else if (what == Outer) {
+      put(dst, l0, R.lo - 1 < l1 ? R.lo - 1 : l1, src, tid);
+      put(dst, R.hi + 1 > l0 ? R.hi + 1 : l0, l1, src, tid);
+    } else if (tid == 0) {
+      if (l0 != R.nlo) m_.copy(dst, R.nlo, src + R.nlo);
+      if (l1 != R.nhi) m_.copy(dst, R.nhi, src + R.nhi);
     }
   }
 

@@ -101,24 +101,45 @@ class Hhc2dBlock {
   // The global buffer of level L (time base + 1 + L); a select, not an indexed load.
   HPCS_HD Real* level_buf(int L) const { return ((base_ + 1 + L) & 1) ? p_.g[1] : p_.g[0]; }
 
+  // (a + c) mod P for 0 <= c < P, a any sign: the modulo of the block-uniform part only.
+  HPCS_HD static int slot_of(int a, int c, int P) {
+    int am = a % P;
+    if (am < 0) am += P;
+    const int slot = am + c;
+    return slot >= P ? slot - P : slot;
+  }
+
   HPCS_HD int first_column(int r, std::int64_t s) const {
     return static_cast<int>(s * p_.t_S2) + 1 - r;
   }
 
-  // Copies global `src` into column j of local row li of buffer b (and its ghost).
-  HPCS_HD void put(int b, int li, int j, const Real* src) const {
+  // Copies global row `srow`, columns jlo..jhi (step t_S2 from this thread's column), into
+  // local row li of buffer b and its ghost columns; boundary columns skipped if asked.
+  HPCS_HD void put_row(int b, int li, const Real* srow, int jlo, int jhi, int c, bool skip_boundary) const {
     const int P = b == 2 ? p_.Pi : p_.P;
-    const int slot = j % P;
-    const int idx = li * (b == 2 ? p_.rsi : p_.rs) + slot + 1;
-    Real* dst = m_.buf(b);
-    m_.copy(dst, idx, src);
-    if (slot == 0) m_.copy(dst, idx + P, src);
-    if (slot == P - 1) m_.copy(dst, idx - P, src);
+    Real* dst = m_.buf(b) + li * (b == 2 ? p_.rsi : p_.rs) + 1;
+    int slot = jlo % P + c;  // jlo >= 0; c < t_S2 < P
+    if (slot >= P) slot -= P;
+    for (int j = jlo + c; j <= jhi; j += p_.t_S2) {
+      if (!skip_boundary || (j != 0 && j != p_.n2 + 1)) {
+        m_.copy(dst, slot, srow + j);
+        if (slot == 0) m_.copy(dst, P, srow + j);
+        if (slot == P - 1) m_.copy(dst, -1, srow + j);
+      }
+      slot += p_.t_S2;
+      if (slot >= P) slot -= P;
+    }
+  }
+
+  HPCS_HD void put_rows(int b, int l0, int l1, const Real* src, int jlo, int jhi, bool skip_boundary, int tid) const {
+    const int c = tid % p_.t_S2;
+    for (int li = l0 + tid / p_.t_S2; li <= l1; li += p_.row_groups)
+      put_row(b, li, src + (origin_ + li) * p_.cols, jlo, jhi, c, skip_boundary);
   }
 
   // Starts the copies of the points of level L, at the columns sub-prism s adds to what row
-  // L + 1 reads, that `what` selects: All, the rows no row of this hexagon computes
-  // (Outer), or the boundary ring (Boundary).
+  // L + 1 reads, that `what` selects: All, the rows no row of this hexagon computes except
+  // the boundary ring (Outer), or the boundary ring (Boundary).
   HPCS_HD void issue(int tid, int L, std::int64_t s, What what, int b) const {
     const RowInfo R = m_.rows()[L + 1];
     if (R.nlo > R.nhi) return;
@@ -127,27 +148,35 @@ class Hhc2dBlock {
     const int jhi = a + p_.t_S2 - 1 < p_.n2 + 1 ? a + p_.t_S2 - 1 : p_.n2 + 1;
     if (jlo > jhi) return;
     const Real* src = level_buf(L);
-    const int c = tid % p_.t_S2, q = tid / p_.t_S2;
-    for (int li = R.nlo + q; li <= R.nhi; li += p_.row_groups) {
-      const std::int64_t i = origin_ + li;
-      const bool boundary_row = i == 0 || i == p_.h.S + 1;
-      const bool computed = li >= R.lo && li <= R.hi;
-      const Real* srow = src + i * p_.cols;
-      if (what == All || (what == Outer && !boundary_row && !computed) || (what == Boundary && boundary_row)) {
-        for (int j = jlo + c; j <= jhi; j += p_.t_S2)
-          if (what != Outer || (j != 0 && j != p_.n2 + 1)) put(b, li, j, srow + j);
-      } else if (what == Boundary) {  // the boundary columns of an interior row
-        for (int e = c; e < 2; e += p_.t_S2) {
-          const int j = e == 0 ? 0 : p_.n2 + 1;
-          if (j >= jlo && j <= jhi) put(b, li, j, srow + j);
-        }
+    // Local rows of the boundary rows i = 0 and i = S + 1 (outside [nlo, nhi] if absent).
+    const int top = static_cast<int>(-origin_), bottom = static_cast<int>(p_.h.S + 1 - origin_);
+    const int l0 = R.nlo == top ? R.nlo + 1 : R.nlo, l1 = R.nhi == bottom ? R.nhi - 1 : R.nhi;
+    if (what == All) {
+      put_rows(b, R.nlo, R.nhi, src, jlo, jhi, false, tid);
+    } else if (what == Outer) {
+      if (R.lo > R.hi) {
+        put_rows(b, l0, l1, src, jlo, jhi, true, tid);
+      } else {
+        put_rows(b, l0, R.lo - 1 < l1 ? R.lo - 1 : l1, src, jlo, jhi, true, tid);
+        put_rows(b, R.hi + 1 > l0 ? R.hi + 1 : l0, l1, src, jlo, jhi, true, tid);
+      }
+    } else {
+      if (l0 != R.nlo) put_rows(b, R.nlo, R.nlo, src, jlo, jhi, false, tid);
+      if (l1 != R.nhi) put_rows(b, R.nhi, R.nhi, src, jlo, jhi, false, tid);
+      const bool left = jlo == 0, right = jhi == p_.n2 + 1;
+      if (!left && !right) return;
+      // The boundary columns of the other rows: thread t takes row l0 + t.
+      for (int li = l0 + tid; li <= l1; li += p_.threads) {
+        const Real* srow = src + (origin_ + li) * p_.cols;
+        if (left) put_row(b, li, srow, 0, 0, 0, false);
+        if (right) put_row(b, li, srow, p_.n2 + 1, p_.n2 + 1, 0, false);
       }
     }
   }
 
   HPCS_HD void compute(int tid, int r, std::int64_t s) const {
     const RowInfo R = m_.rows()[r + 1];
-    const int j = first_column(r, s) + tid % p_.t_S2;
+    const int a = first_column(r, s), c = tid % p_.t_S2, j = a + c;
     if (R.lo > R.hi || j < 1 || j > p_.n2) return;
     const int q = tid / p_.t_S2;
     const int chunk = (R.hi - R.lo + p_.row_groups) / p_.row_groups;
@@ -158,11 +187,11 @@ class Hhc2dBlock {
     const int Pin = bi == 2 ? p_.Pi : p_.P, rsin = bi == 2 ? p_.rsi : p_.rs;
     const Real* in = m_.buf(bi);
     Real* out = m_.buf(r & 1);
-    const int so = j % p_.P;
+    const int so = slot_of(a, c, p_.P);
     const int ghost = so == 0 ? p_.P : (so == p_.P - 1 ? -p_.P : 0);
     const bool keep = r < r1_;  // the last row is read by no later row of this hexagon
     Real* g = level_buf(r) + j;
-    int ip = (li0 - 1) * rsin + j % Pin + 1;
+    int ip = (li0 - 1) * rsin + slot_of(a, c, Pin) + 1;
     int io = li0 * p_.rs + so + 1;
     Real up = m_.ld(in, ip), ce = m_.ld(in, ip + rsin);
     for (int li = li0; li < li1; ++li) {

@@ -187,15 +187,20 @@ class BlockMem {
   void grow() {
     if (threads_.size() <= static_cast<std::size_t>(tid)) threads_.resize(static_cast<std::size_t>(tid) + 1);
   }
-  int slot(const Real* base, int idx) {
-    for (std::size_t b = 0; b < buf_.size(); ++b)
-      if (base == buf_[b].data()) {
-        if (idx < 0 || static_cast<std::size_t>(idx) >= buf_[b].size()) {
-          world_.check->fail("shared index " + std::to_string(idx) + " outside buffer " + std::to_string(b));
+  // Buffer of `base + idx` (base may point inside a buffer); idx becomes the offset in it.
+  int slot(const Real* base, int& idx) {
+    for (std::size_t b = 0; b < buf_.size(); ++b) {
+      const Real* d = buf_[b].data();
+      if (base >= d && base <= d + buf_[b].size()) {
+        const std::int64_t off = (base - d) + idx;
+        if (off < 0 || off >= static_cast<std::int64_t>(buf_[b].size())) {
+          world_.check->fail("shared index " + std::to_string(off) + " outside buffer " + std::to_string(b));
           return -1;
         }
+        idx = static_cast<int>(off);
         return static_cast<int>(b);
       }
+    }
     world_.check->fail("shared access outside the buffers");
     return -1;
   }
