@@ -350,16 +350,16 @@ void print_models(std::ostream& os, const Options& o, const std::vector<RunRecor
     const auto& m = r.extra["model"];
     const double measured = r.timings.representative();
     const auto num = [](const nlohmann::json& v) { return v.is_number() ? v.get<double>() : NAN; };
-    const double predicted = num(m["time"]);
+    const double predicted = num(m["time_s"]);
     char line[400];
     std::snprintf(line, sizeof line,
                   "    %-20s predicted %.4g ms (ideal %.4g ms) vs measured %.4g ms (%+.1f%%); %lld tiles in %lld "
                   "wavefronts, k=%lld; energy %.4g J predicted",
-                  r.variant.c_str(), predicted * 1e3, num(m["time_ideal"]) * 1e3, measured * 1e3,
+                  r.variant.c_str(), predicted * 1e3, num(m["time_ideal_s"]) * 1e3, measured * 1e3,
                   measured > 0 ? (predicted / measured - 1) * 100 : 0.0,
                   static_cast<long long>(m.value("tiles", std::int64_t{0})),
                   static_cast<long long>(m.value("wavefronts", std::int64_t{0})),
-                  static_cast<long long>(m.value("k", std::int64_t{0})), num(m["energy"]));
+                  static_cast<long long>(m.value("k", std::int64_t{0})), num(m["energy_j"]));
     os << line;
     if (const auto j = r.joules_per_rep()) os << " vs measured " << number("%.4g", *j) << " J";
     if (m.contains("note") && m["note"].is_string() && !m["note"].get<std::string>().empty())
