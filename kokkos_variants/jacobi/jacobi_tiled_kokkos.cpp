@@ -97,15 +97,17 @@ Plan make_plan(const Problem& p, const Tiles& requested) {
   if (plan.scratch + kAlign > max_scratch) {
     plan.error = "kokkos/tiled: tiles " + tiles_text(p, t) + " need " + std::to_string(plan.scratch + kAlign) +
                  " bytes of team scratch for " + (sizeof(Real) == 4 ? "float32" : "float64") +
-                 "; this Kokkos backend allows " + std::to_string(max_scratch) + " per team (make t_T, t_S1" +
+                 "; this Kokkos backend (" + std::string(Kokkos::DefaultExecutionSpace::name()) +
+                 ") allows " + std::to_string(max_scratch) + " per team (make t_T, t_S1" +
                  (p.dims == 2 ? ", t_S2" : "") + " smaller)";
     return plan;
   }
   const int max_team = team_max<Real>(p.dims, plan.scratch + kAlign);
   if (t.threads > 0) {
     if (t.threads > max_team) {
-      plan.error = "kokkos/tiled: threads = " + std::to_string(t.threads) + " per team; this Kokkos backend allows " +
-                   std::to_string(max_team) + " for these tiles";
+      plan.error = "kokkos/tiled: threads = " + std::to_string(t.threads) + " per team; this Kokkos backend (" +
+                   std::string(Kokkos::DefaultExecutionSpace::name()) + ") allows " + std::to_string(max_team) +
+                   " for these tiles";
       return plan;
     }
     if (kGpuBackend && t.threads < kMinGpuTeam) {
@@ -119,6 +121,11 @@ Plan make_plan(const Problem& p, const Tiles& requested) {
     const std::int64_t points = static_cast<std::int64_t>(plan.width) * (p.dims == 2 ? t.t_S2 : 1);
     const std::int64_t warps = std::clamp<std::int64_t>((points + 31) / 32, kMinGpuTeam / 32, kDefaultGpuTeam / 32);
     plan.team = std::min(static_cast<int>(warps * 32), max_team);
+    if (plan.team < kMinGpuTeam) {
+      plan.error = "kokkos/tiled: tiles " + tiles_text(p, t) + " leave room for teams of " + std::to_string(max_team) +
+                   " threads only; on a GPU backend teams need " + std::to_string(kMinGpuTeam) + " or more";
+      return plan;
+    }
   } else {
     plan.team = 1;  // host backends: parallelism across the tiles of a wavefront
   }
