@@ -35,7 +35,10 @@ struct Hhc2dParams {
   int t_S2 = 1, threads = 1, row_groups = 1;  // threads = t_S2 * row_groups
   int P = 0, rs = 0;                          // buffers 0, 1: circular columns, row stride P + 2
   int Pi = 0, rsi = 0;                        // buffer 2
-  int nr = 0;                                 // rows per buffer
+  float invP = 0, invPi = 0;                  // 1 / P, 1 / Pi (fast modulo)
+  int nr = 0;                                 // rows of buffers 0, 1
+  int init_row0 = 0;                          // local row of buffer 2's first row: t_S1 + 2 rows hold the
+                                              // input level, except in wavefront 0 (nr rows, from row 0)
   std::int64_t subprisms = 0;
 };
 
@@ -44,11 +47,22 @@ struct Hhc2dParams {
 HPCS_HD inline int hhc_period(int t_S2, int t_T, int round) { return (t_S2 + t_T + 2 + round - 1) / round * round; }
 HPCS_HD inline int hhc_period_init(int t_S2, int round) { return (t_S2 + 2 + round - 1) / round * round; }
 
+// a mod P (result in [0, P)) for |a| < 2^22 and 0 < P < 2^11, with inv = 1.0f / P: the
+// float quotient is off by at most one, which the two corrections absorb.
+HPCS_HD inline int fast_mod(int a, int P, float inv) {
+  const int q = static_cast<int>(static_cast<float>(a) * inv);
+  int r = a - q * P;
+  if (r < 0) r += P;
+  if (r >= P) r -= P;
+  if (r < 0) r += P;
+  return r;
+}
+
 template <class Real, class Mem>
 class Hhc2dBlock {
  public:
-  HPCS_HD Hhc2dBlock(const Hhc2dParams<Real>& p, Mem& m, std::int64_t w, std::int64_t k)
-      : p_(p), m_(m), w_(w), k_(k) {
+  HPCS_HD Hhc2dBlock(const Hhc2dParams<Real>& p, Mem& m, std::int64_t w, std::int64_t k, int tid)
+      : p_(p), m_(m), w_(w), k_(k), tid_(tid), c_(tid % p.t_S2), q_(tid / p.t_S2) {
     origin_ = p.h.x0(w, k) - p.h.half();
     base_ = p.h.base_time(w);
     r0_ = p.h.first_row(w);
@@ -66,7 +80,8 @@ class Hhc2dBlock {
     }
   }
 
-  HPCS_HD void run(int tid, const Phase& ph) const {
+  HPCS_HD void run(const Phase& ph) const {
+    const int tid = tid_;
     if (ph.kind == Phase::Init) {
       RowInfo* rows = m_.rows();
       for (int i = tid; i <= p_.h.t_T; i += p_.threads) rows[i] = row_info(p_.h, w_, k_, i - 1, origin_);
@@ -90,7 +105,7 @@ class Hhc2dBlock {
     // Level r0 - 1 of the next sub-prism, once row r0 has read this one's.
     if (r == r0_ + 1 && s + 1 < p_.subprisms) issue(tid, r0_ - 1, s + 1, All, 2);
     m_.commit();
-    compute(tid, r, s);
+    compute(r, s);
     if (r == r1_) m_.wait_all();
     else m_.wait_prior1();
   }
@@ -102,10 +117,8 @@ class Hhc2dBlock {
   HPCS_HD Real* level_buf(int L) const { return ((base_ + 1 + L) & 1) ? p_.g[1] : p_.g[0]; }
 
   // (a + c) mod P for 0 <= c < P, a any sign: the modulo of the block-uniform part only.
-  HPCS_HD static int slot_of(int a, int c, int P) {
-    int am = a % P;
-    if (am < 0) am += P;
-    const int slot = am + c;
+  HPCS_HD static int slot_of(int a, int c, int P, float inv) {
+    const int slot = fast_mod(a, P, inv) + c;
     return slot >= P ? slot - P : slot;
   }
 
@@ -117,8 +130,8 @@ class Hhc2dBlock {
   // local row li of buffer b and its ghost columns; boundary columns skipped if asked.
   HPCS_HD void put_row(int b, int li, const Real* srow, int jlo, int jhi, int c, bool skip_boundary) const {
     const int P = b == 2 ? p_.Pi : p_.P;
-    Real* dst = m_.buf(b) + li * (b == 2 ? p_.rsi : p_.rs) + 1;
-    int slot = jlo % P + c;  // jlo >= 0; c < t_S2 < P
+    Real* dst = m_.buf(b) + (b == 2 ? (li - p_.init_row0) * p_.rsi : li * p_.rs) + 1;
+    int slot = fast_mod(jlo, P, b == 2 ? p_.invPi : p_.invP) + c;  // c < t_S2 < P
     if (slot >= P) slot -= P;
     for (int j = jlo + c; j <= jhi; j += p_.t_S2) {
       if (!skip_boundary || (j != 0 && j != p_.n2 + 1)) {
@@ -131,10 +144,9 @@ class Hhc2dBlock {
     }
   }
 
-  HPCS_HD void put_rows(int b, int l0, int l1, const Real* src, int jlo, int jhi, bool skip_boundary, int tid) const {
-    const int c = tid % p_.t_S2;
-    for (int li = l0 + tid / p_.t_S2; li <= l1; li += p_.row_groups)
-      put_row(b, li, src + (origin_ + li) * p_.cols, jlo, jhi, c, skip_boundary);
+  HPCS_HD void put_rows(int b, int l0, int l1, const Real* src, int jlo, int jhi, bool skip_boundary, int) const {
+    for (int li = l0 + q_; li <= l1; li += p_.row_groups)
+      put_row(b, li, src + (origin_ + li) * p_.cols, jlo, jhi, c_, skip_boundary);
   }
 
   // Starts the copies of the points of level L, at the columns sub-prism s adds to what row
@@ -174,47 +186,57 @@ class Hhc2dBlock {
     }
   }
 
-  HPCS_HD void compute(int tid, int r, std::int64_t s) const {
+  HPCS_HD void compute(int r, std::int64_t s) const {
     const RowInfo R = m_.rows()[r + 1];
-    const int a = first_column(r, s), c = tid % p_.t_S2, j = a + c;
+    const int a = first_column(r, s), j = a + c_;
     if (R.lo > R.hi || j < 1 || j > p_.n2) return;
-    const int q = tid / p_.t_S2;
-    const int chunk = (R.hi - R.lo + p_.row_groups) / p_.row_groups;
-    const int li0 = R.lo + q * chunk;
+    const int rg = p_.row_groups;
+    const int chunk = rg == 1 ? R.hi - R.lo + 1 : (R.hi - R.lo + rg) / rg;
+    const int li0 = R.lo + q_ * chunk;
     const int li1 = li0 + chunk < R.hi + 1 ? li0 + chunk : R.hi + 1;
     if (li0 >= li1) return;
-    const int bi = r == r0_ ? 2 : (r - 1) & 1;
-    const int Pin = bi == 2 ? p_.Pi : p_.P, rsin = bi == 2 ? p_.rsi : p_.rs;
-    const Real* in = m_.buf(bi);
-    Real* out = m_.buf(r & 1);
-    const int so = slot_of(a, c, p_.P);
+    const bool first = r == r0_;
+    const int rsin = first ? p_.rsi : p_.rs;
+    const Real* __restrict__ in = m_.buf(first ? 2 : (r - 1) & 1) +
+                                  (li0 - 1 - (first ? p_.init_row0 : 0)) * rsin +
+                                  (first ? slot_of(a, c_, p_.Pi, p_.invPi) : slot_of(a, c_, p_.P, p_.invP)) + 1;
+    const int so = slot_of(a, c_, p_.P, p_.invP);
+    Real* __restrict__ out = m_.buf(r & 1) + li0 * p_.rs + so + 1;
     const int ghost = so == 0 ? p_.P : (so == p_.P - 1 ? -p_.P : 0);
     const bool keep = r < r1_;  // the last row is read by no later row of this hexagon
-    Real* g = level_buf(r) + j;
-    int ip = (li0 - 1) * rsin + slot_of(a, c, Pin) + 1;
-    int io = li0 * p_.rs + so + 1;
-    Real up = m_.ld(in, ip), ce = m_.ld(in, ip + rsin);
-    for (int li = li0; li < li1; ++li) {
-      const Real dn = m_.ld(in, ip + 2 * rsin);
-      const Real le = m_.ld(in, ip + rsin - 1);
-      const Real ri = m_.ld(in, ip + rsin + 1);
-      const Real v = jacobi2d_update(ce, up, dn, le, ri);
-      if (keep) {
-        m_.st(out, io, v);
-        if (ghost != 0) m_.st(out, io + ghost, v);
-      }
-      if (li < R.wl || li > R.wh) m_.gst(g + (origin_ + li) * p_.cols, v);
+    Real* g = level_buf(r) + j + (origin_ + li0) * p_.cols;
+    Real up = m_.ld(in, 0), ce = m_.ld(in, rsin);
+    // Rows [li0, li1) in three runs: leaving (written to global), staying, leaving.
+    const int e1 = li1 < R.wl ? li1 : (R.wl > li0 ? R.wl : li0);
+    const int e2 = li1 < R.wh + 1 ? li1 : (R.wh + 1 > e1 ? R.wh + 1 : e1);
+    int li = li0;
+    auto row = [&](bool leave) {
+      const Real dn = m_.ld(in, 2 * rsin);
+      const Real v = jacobi2d_update(ce, up, dn, m_.ld(in, rsin - 1), m_.ld(in, rsin + 1));
       up = ce;
       ce = dn;
-      ip += rsin;
-      io += p_.rs;
-    }
+      if (keep) {
+        m_.st(out, 0, v);
+        if (ghost != 0) m_.st(out, ghost, v);
+      }
+      if (leave) m_.gst(g, v);
+      in += rsin;
+      out += p_.rs;
+      g += p_.cols;
+    };
+    for (; li < e1; ++li) row(true);
+#ifdef __CUDA_ARCH__
+#pragma unroll 4
+#endif
+    for (; li < e2; ++li) row(false);
+    for (; li < li1; ++li) row(true);
   }
 
   const Hhc2dParams<Real>& p_;
   Mem& m_;
   std::int64_t w_, k_, origin_, base_;
   int r0_, r1_;
+  int tid_, c_, q_;  // thread, its column in the sub-prism, its row group
 };
 
 }  // namespace hpcs::jacobi::blocks

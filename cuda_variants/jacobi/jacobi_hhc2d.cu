@@ -21,21 +21,23 @@ __global__ void __launch_bounds__(1024) hhc2d_kernel(const __grid_constant__ blo
   Real* b0 = reinterpret_cast<Real*>(smem + rows_bytes(p.h.t_T));
   Real* b1 = b0 + p.nr * p.rs;
   DeviceMem<Real> m{reinterpret_cast<blocks::RowInfo*>(smem), b0, b1, b1 + p.nr * p.rs};
-  const blocks::Hhc2dBlock<Real, DeviceMem<Real>> blk(p, m, w, blockIdx.x);
-  const int tid = static_cast<int>(threadIdx.x);
+  const blocks::Hhc2dBlock<Real, DeviceMem<Real>> blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
   blk.for_each_phase([&](const blocks::Phase& ph) {
-    blk.run(tid, ph);
+    blk.run(ph);
     __syncthreads();
   });
 }
 
 int resolved_threads(const Tiles& t) { return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / t.t_S2); }
 
-std::size_t smem_bytes(const Tiles& t, std::size_t real) {
+// Shared bytes per block; the input-level buffer has t_S1 + 2 rows except in wavefront 0,
+// whose first computed row (the middle of the hexagon) is w_tile wide.
+std::size_t smem_bytes(const Tiles& t, std::size_t real, bool wavefront0) {
   const std::size_t nr = static_cast<std::size_t>(t.t_S1) + t.t_T;
+  const std::size_t nri = wavefront0 ? nr : static_cast<std::size_t>(t.t_S1) + 2;
   const std::size_t rs = blocks::hhc_period(t.t_S2, t.t_T, kRound) + 2;
   const std::size_t rsi = blocks::hhc_period_init(t.t_S2, kRound) + 2;
-  return rows_bytes(t.t_T) + nr * (2 * rs + rsi) * real;
+  return rows_bytes(t.t_T) + (2 * nr * rs + nri * rsi) * real;
 }
 
 template <class Real>
@@ -50,6 +52,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
             {"subprisms", SkewedColumns{t_.t_S2, t_.t_T, this->p_.n2}.subprisms()},
             {"threads_per_block", t_.threads},
             {"shared_bytes_per_block", smem_},
+            {"shared_bytes_wavefront0", smem0_},
             {"blocks_per_sm", blocks_per_sm(hhc2d_kernel<Real>, t_.threads, smem_)},
             {"t_T", t_.t_T},
             {"t_S1", t_.t_S1},
@@ -61,8 +64,9 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     if (this->p_.dims != 2) throw Error("cuda/tiled 2D solver given a " + std::to_string(this->p_.dims) + "D problem");
     const Precision prec = sizeof(Real) == 4 ? Precision::Float32 : Precision::Float64;
     if (auto why = hhc2d_rejects(this->p_, t_, prec)) throw Error(*why);
-    smem_ = smem_bytes(t_, sizeof(Real));
-    HPCS_CUDA_CHECK(cudaFuncSetAttribute(hhc2d_kernel<Real>, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+    smem_ = smem_bytes(t_, sizeof(Real), false);
+    smem0_ = smem_bytes(t_, sizeof(Real), true);
+    HPCS_CUDA_CHECK(cudaFuncSetAttribute(hhc2d_kernel<Real>, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem0_)));
   }
 
   std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
@@ -80,6 +84,8 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     prm.rs = prm.P + 2;
     prm.Pi = blocks::hhc_period_init(t_.t_S2, kRound);
     prm.rsi = prm.Pi + 2;
+    prm.invP = 1.0f / static_cast<float>(prm.P);
+    prm.invPi = 1.0f / static_cast<float>(prm.Pi);
     prm.nr = prm.h.w_tile() + 2;
     prm.subprisms = SkewedColumns{t_.t_S2, t_.t_T, p.n2}.subprisms();
     std::int64_t launches = 0;
@@ -88,7 +94,8 @@ class Hhc2dSolver final : public CudaSolver<Real> {
       const std::int64_t tiles = prm.h.tiles(w);
       if (tiles == 0) continue;
       tiles_ = std::max(tiles_, tiles);
-      hhc2d_kernel<Real><<<static_cast<unsigned>(tiles), t_.threads, smem_>>>(prm, w);
+      prm.init_row0 = w == 0 ? 0 : prm.h.half() - 1;
+      hhc2d_kernel<Real><<<static_cast<unsigned>(tiles), t_.threads, w == 0 ? smem0_ : smem_>>>(prm, w);
       HPCS_CUDA_CHECK_LAUNCH();
       ++launches;
     }
@@ -96,7 +103,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
   }
 
   Tiles t_;
-  std::size_t smem_ = 0;
+  std::size_t smem_ = 0, smem0_ = 0;
   std::int64_t wavefronts_ = 0, tiles_ = 0;
 };
 
@@ -105,7 +112,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
 std::optional<std::string> hhc2d_rejects(const Problem& p, const Tiles& tiles, Precision prec) {
   if (auto why = check_tiles(p, tiles)) return "cuda/tiled: " + *why;
   Tiles t = tiles;
-  if (t.t_T > (1 << 16) || t.t_S1 > (1 << 20) || t.t_S2 > 1024)
+  if (t.t_T > (1 << 10) || t.t_S1 > (1 << 16) || t.t_S2 > 1024)
     return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + ", t_S2 = " +
            std::to_string(t.t_S2) + ": t_S2 is at most 1024 (one thread per column) and the others far beyond shared memory";
   t.threads = resolved_threads(t);
@@ -113,12 +120,13 @@ std::optional<std::string> hhc2d_rejects(const Problem& p, const Tiles& tiles, P
   if (t.threads % t.t_S2 != 0)
     return "cuda/tiled: threads = " + std::to_string(t.threads) + " must be a multiple of t_S2 = " + std::to_string(t.t_S2) +
            " (one thread per sub-prism column, row groups of t_S2 threads)";
-  if (p.n2 > INT_MAX / 2 - t.t_S2 - t.t_T)
-    return "cuda/tiled: n2 = " + std::to_string(p.n2) + " columns exceed the 32-bit column index of the 2D kernel";
+  if (p.n2 > (1 << 22) - t.t_S2 - t.t_T)  // fast_mod's exact range
+    return "cuda/tiled: n2 = " + std::to_string(p.n2) + " columns; the 2D kernel's column index allows at most " +
+           std::to_string((1 << 22) - t.t_S2 - t.t_T) + " with t_S2 = " + std::to_string(t.t_S2) + ", t_T = " + std::to_string(t.t_T);
   const auto lim = device_limits();
   if (!lim) return std::nullopt;  // no GPU: unavailable() says so
   const std::size_t real = prec == Precision::Float32 ? 4 : 8;
-  const std::size_t need = smem_bytes(t, real);
+  const std::size_t need = smem_bytes(t, real, true);
   if (need > static_cast<std::size_t>(lim->max_smem_optin))
     return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + ", t_S2 = " +
            std::to_string(t.t_S2) + " need " + std::to_string(need) + " B of shared memory per block (" + to_string(prec) +

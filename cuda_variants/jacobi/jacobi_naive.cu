@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuda/naive: one launch per time step, reading one buffer and writing the other. 2D: a
 // thread owns one column j (a warp reads 32 consecutive j: coalesced) and kRows
-// consecutive rows, keeping up/centre in registers, so each point loads one new value
-// from DRAM (left/right come from the same cache lines).
+// consecutive rows, so each point loads about one new value from DRAM (up/down rows are
+// shared with the thread's other rows, left/right come from the same cache lines).
 #include <algorithm>
 
 #include "jacobi_cuda_common.cuh"
@@ -13,13 +13,32 @@ namespace hpcs::jacobi::cuda_impl {
 namespace {
 
 constexpr int kDefaultThreads = 256;
-constexpr int kRows = 16;  // rows per thread in 2D
+constexpr int kRows = 8;  // 2D: rows per thread
+constexpr int kPer = 4;   // 1D: points per thread
 
+// A thread's loads are all issued before its first store (restrict pointers, no guards in
+// the full tiles), so several DRAM loads per thread are in flight: one 4-byte load per
+// thread at a time does not cover the memory latency at full bandwidth.
 template <class Real>
 __global__ void naive1d_kernel(const Real* __restrict__ in, Real* __restrict__ out, std::int64_t n1) {
-  const std::int64_t stride = static_cast<std::int64_t>(gridDim.x) * blockDim.x;
-  for (std::int64_t i = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x + 1; i <= n1; i += stride)
-    out[i] = jacobi1d_update(in[i - 1], in[i], in[i + 1]);
+  const std::int64_t tile = static_cast<std::int64_t>(kPer) * blockDim.x;
+  for (std::int64_t i0 = static_cast<std::int64_t>(blockIdx.x) * tile + threadIdx.x + 1; i0 <= n1;
+       i0 += static_cast<std::int64_t>(gridDim.x) * tile) {
+    if (i0 + (kPer - 1) * static_cast<std::int64_t>(blockDim.x) <= n1) {
+      Real l[kPer], c[kPer], r[kPer];
+#pragma unroll
+      for (int u = 0; u < kPer; ++u) {
+        const Real* p = in + i0 + static_cast<std::int64_t>(u) * blockDim.x;
+        l[u] = p[-1];
+        c[u] = p[0];
+        r[u] = p[1];
+      }
+#pragma unroll
+      for (int u = 0; u < kPer; ++u) out[i0 + static_cast<std::int64_t>(u) * blockDim.x] = jacobi1d_update(l[u], c[u], r[u]);
+    } else {
+      for (std::int64_t i = i0; i <= n1; i += blockDim.x) out[i] = jacobi1d_update(in[i - 1], in[i], in[i + 1]);
+    }
+  }
 }
 
 template <class Real>
@@ -31,15 +50,24 @@ __global__ void naive2d_kernel(const Real* __restrict__ in, Real* __restrict__ o
        i0 += static_cast<std::int64_t>(gridDim.y) * kRows) {
     const Real* c = in + (i0 - 1) * cols + j;
     Real* o = out + i0 * cols + j;
-    const std::int64_t left = n1 - i0 + 1;
-    const int rows = left < kRows ? static_cast<int>(left) : kRows;
-    Real up = c[0], ce = c[cols];
+    if (i0 + kRows - 1 <= n1) {
+      Real v[kRows + 2], l[kRows], r[kRows];
 #pragma unroll
-    for (int r = 0; r < kRows; ++r) {
-      if (r < rows) {
-        const Real* row = c + (r + 1) * cols;
-        const Real dn = row[cols];
-        o[r * cols] = jacobi2d_update(ce, up, dn, row[-1], row[1]);
+      for (int k = 0; k < kRows + 2; ++k) v[k] = c[k * cols];
+#pragma unroll
+      for (int k = 0; k < kRows; ++k) {
+        l[k] = c[(k + 1) * cols - 1];
+        r[k] = c[(k + 1) * cols + 1];
+      }
+#pragma unroll
+      for (int k = 0; k < kRows; ++k) o[k * cols] = jacobi2d_update(v[k + 1], v[k], v[k + 2], l[k], r[k]);
+    } else {
+      Real up = c[0], ce = c[cols];
+      for (std::int64_t i = i0; i <= n1; ++i) {
+        c += cols;
+        const Real dn = c[cols];
+        *o = jacobi2d_update(ce, up, dn, c[-1], c[1]);
+        o += cols;
         up = ce;
         ce = dn;
       }
@@ -71,7 +99,7 @@ class NaiveSolver final : public CudaSolver<Real> {
       const Real* in = s % 2 ? b : a;
       Real* out = s % 2 ? a : b;
       if (p.dims == 1) {
-        const std::int64_t blocks = std::min<std::int64_t>((p.n1 + threads_ - 1) / threads_, 1 << 30);
+        const std::int64_t blocks = std::min<std::int64_t>((p.n1 + kPer * threads_ - 1) / (kPer * threads_), 1 << 30);
         naive1d_kernel<Real><<<static_cast<unsigned>(blocks), threads_>>>(in, out, p.n1);
       } else {
         const std::int64_t bx = (p.n2 + threads_ - 1) / threads_;

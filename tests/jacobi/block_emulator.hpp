@@ -258,4 +258,20 @@ void run_block(Block& b, BlockMem<Real>& m, int threads) {
   m.finish();
 }
 
+// The same for blocks built per thread (make(tid) returns thread tid's block object).
+template <class Real, class Make>
+void run_block_per_thread(Make make, BlockMem<Real>& m, int threads) {
+  std::vector<decltype(make(0))> b;
+  b.reserve(static_cast<std::size_t>(threads));
+  for (int t = 0; t < threads; ++t) b.push_back(make(t));
+  b[0].for_each_phase([&](const blocks::Phase& ph) {
+    for (int t = 0; t < threads; ++t) {
+      m.tid = t;
+      b[static_cast<std::size_t>(t)].run(ph);
+    }
+    m.barrier();
+  });
+  m.finish();
+}
+
 }  // namespace hpcs::jacobi::emu

@@ -89,18 +89,30 @@ std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, st
   prm.rs = prm.P + 2;
   prm.Pi = blocks::hhc_period_init(t.t_S2, round);
   prm.rsi = prm.Pi + 2;
+  prm.invP = 1.0f / static_cast<float>(prm.P);
+  prm.invPi = 1.0f / static_cast<float>(prm.Pi);
   prm.nr = prm.h.w_tile() + 2;
   prm.subprisms = SkewedColumns{t.t_S2, t.t_T, p.n2}.subprisms();
-  const auto a = static_cast<std::size_t>(prm.nr * prm.rs), b = static_cast<std::size_t>(prm.nr * prm.rsi);
+  const auto a = static_cast<std::size_t>(prm.nr * prm.rs);
   for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
     world.wave = w;
+    prm.init_row0 = w == 0 ? 0 : prm.h.half() - 1;  // as the GPU solver sets it
+    const auto b = static_cast<std::size_t>((w == 0 ? prm.nr : t.t_S1 + 2) * prm.rsi);
     for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
       emu::BlockMem<Real> m(world, static_cast<int>(k), t.t_T + 1, {a, a, b});
-      Hhc2dBlock<Real, emu::BlockMem<Real>> blk(prm, m, w, k);
-      emu::run_block<Real>(blk, m, t.threads);
+      emu::run_block_per_thread<Real>([&](int tid) { return Hhc2dBlock<Real, emu::BlockMem<Real>>(prm, m, w, k, tid); },
+                                      m, t.threads);
     }
   }
   return (T % 2 ? g1 : g0).v;
+}
+
+TEST(FastMod, MatchesTheRemainder) {
+  for (int P = 1; P < 1200; P += (P < 80 ? 1 : 7))
+    for (int a = -3000; a < 300000; a += (a < 5000 ? 1 : 97)) {
+      const int want = ((a % P) + P) % P;
+      ASSERT_EQ(blocks::fast_mod(a, P, 1.0f / static_cast<float>(P)), want) << "a=" << a << " P=" << P;
+    }
 }
 
 TEST(HexRows, LeaveThresholdsMatchLeavesTile) {
