@@ -32,8 +32,7 @@ struct Hhc2dParams {
   HexTiling h;                      // S = n1
   std::int64_t cols = 0;            // n2 + 2
   int n2 = 0;
-  int t_S2 = 1, threads = 1, row_groups = 1;  // threads = row_threads * row_groups
-  int row_threads = 1;                        // threads per row group: t_S2 / CPT
+  int t_S2 = 1, threads = 1, row_groups = 1;  // threads = t_S2 * row_groups
   int P = 0, rs = 0;                          // buffers 0, 1: circular columns, row stride P + 2
   int Pi = 0, rsi = 0;                        // buffer 2
   float invP = 0, invPi = 0;                  // 1 / P, 1 / Pi (fast modulo)
@@ -48,23 +47,6 @@ struct Hhc2dParams {
 HPCS_HD inline int hhc_period(int t_S2, int t_T, int round) { return (t_S2 + t_T + 2 + round - 1) / round * round; }
 HPCS_HD inline int hhc_period_init(int t_S2, int round) { return (t_S2 + 2 + round - 1) / round * round; }
 
-// How `threads` cover the t_S2 columns of a sub-prism: threads >= t_S2 (a multiple):
-// row_groups = threads / t_S2 groups of one column per thread; threads < t_S2 (t_S2 / 2 or
-// t_S2 / 4): one group, cpt columns per thread. cpt = 0: no such shape.
-struct HhcShape {
-  int cpt = 0, row_groups = 0, row_threads = 0;
-};
-HPCS_HD inline HhcShape hhc_shape(int t_S2, int threads) {
-  HhcShape sh;
-  if (t_S2 < 1 || threads < 1) return sh;
-  if (threads >= t_S2) {
-    if (threads % t_S2 == 0) sh = HhcShape{1, threads / t_S2, t_S2};
-  } else if (t_S2 % threads == 0 && (t_S2 / threads == 2 || t_S2 / threads == 4)) {
-    sh = HhcShape{t_S2 / threads, 1, threads};
-  }
-  return sh;
-}
-
 // a mod P (result in [0, P)) for |a| < 2^22 and 0 < P < 2^11, with inv = 1.0f / P: the
 // float quotient is off by at most one, which the two corrections absorb.
 HPCS_HD inline int fast_mod(int a, int P, float inv) {
@@ -76,12 +58,11 @@ HPCS_HD inline int fast_mod(int a, int P, float inv) {
   return r;
 }
 
-// CPT: columns per thread (t_S2 = CPT * row_threads), independent chains for ILP.
-template <class Real, class Mem, int CPT = 1>
+template <class Real, class Mem>
 class Hhc2dBlock {
  public:
   HPCS_HD Hhc2dBlock(const Hhc2dParams<Real>& p, Mem& m, std::int64_t w, std::int64_t k, int tid)
-      : p_(p), m_(m), w_(w), k_(k), tid_(tid), c_(tid % p.row_threads), q_(tid / p.row_threads) {
+      : p_(p), m_(m), w_(w), k_(k), tid_(tid), c_(tid % p.t_S2), q_(tid / p.t_S2) {
     origin_ = p.h.x0(w, k) - p.h.half();
     base_ = p.h.base_time(w);
     r0_ = p.h.first_row(w);
@@ -150,15 +131,15 @@ class Hhc2dBlock {
   HPCS_HD void put_row(int b, int li, const Real* srow, int jlo, int jhi, int c, bool skip_boundary) const {
     const int P = b == 2 ? p_.Pi : p_.P;
     Real* dst = m_.buf(b) + (b == 2 ? (li - p_.init_row0) * p_.rsi : li * p_.rs) + 1;
-    int slot = fast_mod(jlo, P, b == 2 ? p_.invPi : p_.invP) + c;  // c < row_threads < P
+    int slot = fast_mod(jlo, P, b == 2 ? p_.invPi : p_.invP) + c;  // c < t_S2 < P
     if (slot >= P) slot -= P;
-    for (int j = jlo + c; j <= jhi; j += p_.row_threads) {
+    for (int j = jlo + c; j <= jhi; j += p_.t_S2) {
       if (!skip_boundary || (j != 0 && j != p_.n2 + 1)) {
         m_.copy(dst, slot, srow + j);
         if (slot == 0) m_.copy(dst, P, srow + j);
         if (slot == P - 1) m_.copy(dst, -1, srow + j);
       }
-      slot += p_.row_threads;
+      slot += p_.t_S2;
       if (slot >= P) slot -= P;
     }
   }
@@ -205,73 +186,50 @@ class Hhc2dBlock {
     }
   }
 
-  // Level r at this thread's CPT columns of sub-prism s, over its run of rows. Each column
-  // keeps up/centre in registers; the next row's loads are issued before this row's
-  // stores (the buffers differ, but the compiler cannot know), so the latencies overlap.
   HPCS_HD void compute(int r, std::int64_t s) const {
     const RowInfo R = m_.rows()[r + 1];
-    if (R.lo > R.hi) return;
+    const int a = first_column(r, s), j = a + c_;
+    if (R.lo > R.hi || j < 1 || j > p_.n2) return;
     const int rg = p_.row_groups;
     const int chunk = rg == 1 ? R.hi - R.lo + 1 : (R.hi - R.lo + rg) / rg;
     const int li0 = R.lo + q_ * chunk;
     const int li1 = li0 + chunk < R.hi + 1 ? li0 + chunk : R.hi + 1;
     if (li0 >= li1) return;
-    const int a = first_column(r, s);
     const bool first = r == r0_;
-    const int rsin = first ? p_.rsi : p_.rs, rs = p_.rs;
-    const Real* inb = m_.buf(first ? 2 : (r - 1) & 1) + (li0 - 1 - (first ? p_.init_row0 : 0)) * rsin + 1;
-    Real* outb = m_.buf(r & 1) + li0 * rs + 1;
+    const int rsin = first ? p_.rsi : p_.rs;
+    const Real* __restrict__ in = m_.buf(first ? 2 : (r - 1) & 1) +
+                                  (li0 - 1 - (first ? p_.init_row0 : 0)) * rsin +
+                                  (first ? slot_of(a, c_, p_.Pi, p_.invPi) : slot_of(a, c_, p_.P, p_.invP)) + 1;
+    const int so = slot_of(a, c_, p_.P, p_.invP);
+    Real* __restrict__ out = m_.buf(r & 1) + li0 * p_.rs + so + 1;
+    const int ghost = so == 0 ? p_.P : (so == p_.P - 1 ? -p_.P : 0);
     const bool keep = r < r1_;  // the last row is read by no later row of this hexagon
-    Real* g = level_buf(r) + a;
-    const Real* in[CPT];
-    Real* out[CPT];
-    int col[CPT], ghost[CPT];
-    bool ok[CPT];
-    Real up[CPT] = {}, ce[CPT] = {}, dn[CPT] = {}, le[CPT] = {}, ri[CPT] = {};
-    for (int u = 0; u < CPT; ++u) {
-      col[u] = c_ + u * p_.row_threads;
-      const int j = a + col[u];
-      ok[u] = j >= 1 && j <= p_.n2;
-      in[u] = inb + (first ? slot_of(a, col[u], p_.Pi, p_.invPi) : slot_of(a, col[u], p_.P, p_.invP));
-      const int so = slot_of(a, col[u], p_.P, p_.invP);
-      out[u] = outb + so;
-      ghost[u] = so == 0 ? p_.P : (so == p_.P - 1 ? -p_.P : 0);
-      if (ok[u]) {
-        up[u] = m_.ld(in[u], 0);
-        ce[u] = m_.ld(in[u], rsin);
-        dn[u] = m_.ld(in[u], 2 * rsin);
-        le[u] = m_.ld(in[u], rsin - 1);
-        ri[u] = m_.ld(in[u], rsin + 1);
+    Real* g = level_buf(r) + j + (origin_ + li0) * p_.cols;
+    Real up = m_.ld(in, 0), ce = m_.ld(in, rsin);
+    // Rows [li0, li1) in three runs: leaving (written to global), staying, leaving.
+    const int e1 = li1 < R.wl ? li1 : (R.wl > li0 ? R.wl : li0);
+    const int e2 = li1 < R.wh + 1 ? li1 : (R.wh + 1 > e1 ? R.wh + 1 : e1);
+    int li = li0;
+    auto row = [&](bool leave) {
+      const Real dn = m_.ld(in, 2 * rsin);
+      const Real v = jacobi2d_update(ce, up, dn, m_.ld(in, rsin - 1), m_.ld(in, rsin + 1));
+      up = ce;
+      ce = dn;
+      if (keep) {
+        m_.st(out, 0, v);
+        if (ghost != 0) m_.st(out, ghost, v);
       }
-    }
-    for (int li = li0; li < li1; ++li) {
-      Real v[CPT] = {};
-      for (int u = 0; u < CPT; ++u)
-        if (ok[u]) v[u] = jacobi2d_update(ce[u], up[u], dn[u], le[u], ri[u]);
-      const bool more = li + 1 < li1;
-      for (int u = 0; u < CPT; ++u) {  // next row's inputs first
-        if (!ok[u]) continue;
-        up[u] = ce[u];
-        ce[u] = dn[u];
-        in[u] += rsin;
-        if (more) {
-          dn[u] = m_.ld(in[u], 2 * rsin);
-          le[u] = m_.ld(in[u], rsin - 1);
-          ri[u] = m_.ld(in[u], rsin + 1);
-        }
-      }
-      const bool leave = li < R.wl || li > R.wh;
-      Real* grow = leave ? g + (origin_ + li) * p_.cols : nullptr;
-      for (int u = 0; u < CPT; ++u) {
-        if (!ok[u]) continue;
-        if (keep) {
-          m_.st(out[u], 0, v[u]);
-          if (ghost[u] != 0) m_.st(out[u], ghost[u], v[u]);
-        }
-        if (leave) m_.gst(grow + col[u], v[u]);
-        out[u] += rs;
-      }
-    }
+      if (leave) m_.gst(g, v);
+      in += rsin;
+      out += p_.rs;
+      g += p_.cols;
+    };
+    for (; li < e1; ++li) row(true);
+#ifdef __CUDA_ARCH__
+#pragma unroll 4
+#endif
+    for (; li < e2; ++li) row(false);
+    for (; li < li1; ++li) row(true);
   }
 
   const Hhc2dParams<Real>& p_;

@@ -14,16 +14,14 @@ namespace {
 
 constexpr int kRound = 32;  // circular buffer columns: whole warps of banks
 
-// CPT columns per thread: t_S2 <= 1024 columns need at most 1024 / CPT threads, which
-// leaves each thread the registers of CPT independent columns.
-template <class Real, int CPT>
-__global__ void __launch_bounds__(1024 / CPT, 1) hhc2d_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
-                                                                      const std::int64_t w) {
+template <class Real>
+__global__ void __launch_bounds__(1024) hhc2d_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
+                                                     const std::int64_t w) {
   extern __shared__ __align__(16) unsigned char smem[];
   Real* b0 = reinterpret_cast<Real*>(smem + rows_bytes(p.h.t_T));
   Real* b1 = b0 + p.nr * p.rs;
   DeviceMem<Real> m{reinterpret_cast<blocks::RowInfo*>(smem), b0, b1, b1 + p.nr * p.rs};
-  const blocks::Hhc2dBlock<Real, DeviceMem<Real>, CPT> blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
+  const blocks::Hhc2dBlock<Real, DeviceMem<Real>> blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
   blk.for_each_phase([&](const blocks::Phase& ph) {
     blk.run(ph);
     __syncthreads();
@@ -31,14 +29,6 @@ __global__ void __launch_bounds__(1024 / CPT, 1) hhc2d_kernel(const __grid_const
 }
 
 int resolved_threads(const Tiles& t) { return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / t.t_S2); }
-
-// Calls f(kernel) with the kernel for `cpt` columns per thread.
-template <class Real, class F>
-void with_kernel(int cpt, F&& f) {
-  if (cpt == 1) f(hhc2d_kernel<Real, 1>);
-  else if (cpt == 2) f(hhc2d_kernel<Real, 2>);
-  else f(hhc2d_kernel<Real, 4>);
-}
 
 // Shared bytes per block; the input-level buffer has t_S1 + 2 rows except in wavefront 0,
 // whose first computed row (the middle of the hexagon) is w_tile wide.
@@ -63,9 +53,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
             {"threads_per_block", t_.threads},
             {"shared_bytes_per_block", smem_},
             {"shared_bytes_wavefront0", smem0_},
-            {"columns_per_thread", shape_.cpt},
-            {"row_groups", shape_.row_groups},
-            {"blocks_per_sm", k_per_sm_},
+            {"blocks_per_sm", blocks_per_sm(hhc2d_kernel<Real>, t_.threads, smem_)},
             {"t_T", t_.t_T},
             {"t_S1", t_.t_S1},
             {"t_S2", t_.t_S2}};
@@ -78,11 +66,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     if (auto why = hhc2d_rejects(this->p_, t_, prec)) throw Error(*why);
     smem_ = smem_bytes(t_, sizeof(Real), false);
     smem0_ = smem_bytes(t_, sizeof(Real), true);
-    shape_ = blocks::hhc_shape(t_.t_S2, t_.threads);
-    with_kernel<Real>(shape_.cpt, [&](auto kernel) {
-      HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem0_)));
-      k_per_sm_ = blocks_per_sm(kernel, t_.threads, smem_);
-    });
+    HPCS_CUDA_CHECK(cudaFuncSetAttribute(hhc2d_kernel<Real>, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem0_)));
   }
 
   std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
@@ -95,8 +79,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     prm.n2 = static_cast<int>(p.n2);
     prm.t_S2 = t_.t_S2;
     prm.threads = t_.threads;
-    prm.row_groups = shape_.row_groups;
-    prm.row_threads = shape_.row_threads;
+    prm.row_groups = t_.threads / t_.t_S2;
     prm.P = blocks::hhc_period(t_.t_S2, t_.t_T, kRound);
     prm.rs = prm.P + 2;
     prm.Pi = blocks::hhc_period_init(t_.t_S2, kRound);
@@ -112,9 +95,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
       if (tiles == 0) continue;
       tiles_ = std::max(tiles_, tiles);
       prm.init_row0 = w == 0 ? 0 : prm.h.half() - 1;
-      with_kernel<Real>(shape_.cpt, [&](auto kernel) {
-        kernel<<<static_cast<unsigned>(tiles), t_.threads, w == 0 ? smem0_ : smem_>>>(prm, w);
-      });
+      hhc2d_kernel<Real><<<static_cast<unsigned>(tiles), t_.threads, w == 0 ? smem0_ : smem_>>>(prm, w);
       HPCS_CUDA_CHECK_LAUNCH();
       ++launches;
     }
@@ -123,8 +104,6 @@ class Hhc2dSolver final : public CudaSolver<Real> {
 
   Tiles t_;
   std::size_t smem_ = 0, smem0_ = 0;
-  blocks::HhcShape shape_;
-  int k_per_sm_ = 0;
   std::int64_t wavefronts_ = 0, tiles_ = 0;
 };
 
@@ -138,10 +117,9 @@ std::optional<std::string> hhc2d_rejects(const Problem& p, const Tiles& tiles, P
            std::to_string(t.t_S2) + ": t_S2 is at most 1024 (one thread per column) and the others far beyond shared memory";
   t.threads = resolved_threads(t);
   if (t.threads > 1024) return "cuda/tiled: threads = " + std::to_string(t.threads) + " per block; CUDA allows at most 1024";
-  if (blocks::hhc_shape(t.t_S2, t.threads).cpt == 0)
-    return "cuda/tiled: threads = " + std::to_string(t.threads) + " with t_S2 = " + std::to_string(t.t_S2) +
-           ": threads must be a multiple of t_S2 (row groups of one column per thread) or t_S2 / 2 or t_S2 / 4 "
-           "(2 or 4 columns per thread)";
+  if (t.threads % t.t_S2 != 0)
+    return "cuda/tiled: threads = " + std::to_string(t.threads) + " must be a multiple of t_S2 = " + std::to_string(t.t_S2) +
+           " (one thread per sub-prism column, row groups of t_S2 threads)";
   if (p.n2 > (1 << 22) - t.t_S2 - t.t_T)  // fast_mod's exact range
     return "cuda/tiled: n2 = " + std::to_string(p.n2) + " columns; the 2D kernel's column index allows at most " +
            std::to_string((1 << 22) - t.t_S2 - t.t_T) + " with t_S2 = " + std::to_string(t.t_S2) + ", t_T = " + std::to_string(t.t_T);
@@ -153,11 +131,8 @@ std::optional<std::string> hhc2d_rejects(const Problem& p, const Tiles& tiles, P
     return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + ", t_S2 = " +
            std::to_string(t.t_S2) + " need " + std::to_string(need) + " B of shared memory per block (" + to_string(prec) +
            "); this GPU allows " + std::to_string(lim->max_smem_optin) + " B";
-  std::optional<std::string> why;
-  const int cpt = blocks::hhc_shape(t.t_S2, t.threads).cpt;
-  if (prec == Precision::Float32) with_kernel<float>(cpt, [&](auto k) { why = check_kernel_threads(k, t.threads, "cuda/tiled"); });
-  else with_kernel<double>(cpt, [&](auto k) { why = check_kernel_threads(k, t.threads, "cuda/tiled"); });
-  return why;
+  if (prec == Precision::Float32) return check_kernel_threads(hhc2d_kernel<float>, t.threads, "cuda/tiled");
+  return check_kernel_threads(hhc2d_kernel<double>, t.threads, "cuda/tiled");
 }
 
 template <class Real>
