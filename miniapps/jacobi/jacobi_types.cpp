@@ -8,14 +8,15 @@ std::string to_string(Precision p) { return p == Precision::Float32 ? "float32" 
 Tiles resolve_tiles(const Problem& p, const Tiles& r) {
   // From the cuda/tiled sweeps on an H200 (float32, 2^24 points / 8192^2, 1024 steps; see
   // cuda_variants/jacobi/README.md). 1D: t_T = 128, t_S1 = 2048 ran at 1.16e12 cell/s
-  // (larger t_S1 at most 5% faster) and fits every backend's per-team scratch in float64.
+  // (larger t_S1 at most 5% faster); t_S1 = 1792 keeps two float64 rows of the widest
+  // hexagon row (t_S1 + t_T) within the 32 KB of team scratch Kokkos::Serial gives.
   // 2D: t_T = 16, t_S1 = 9, t_S2 = 256 was the fastest HHC tile (257 prisms per wavefront:
   // about two per SM), but it needs ~70-140 KB of shared memory, more than Kokkos gives a
   // team on a GPU, so grids too small to fill the GPU with such prisms keep small tiles.
   Tiles t = r;
   if (p.dims == 1) {
     if (t.t_T == 0) t.t_T = 128;
-    if (t.t_S1 == 0) t.t_S1 = 2048;
+    if (t.t_S1 == 0) t.t_S1 = 1792;
     t.t_S2 = 1;
   } else if (p.n1 >= 2048 && p.n2 >= 2048) {
     if (t.t_T == 0) t.t_T = 16;
