@@ -90,10 +90,11 @@ template <class Real>
 void run(benchmark::State& state, const VariantInfo& info, const BenchOptions& o, std::int64_t n) {
   const Problem p = problem_of(o, n);
   Case<Real>& c = case_of<Real>(o, n);
+  const Tiles tiles = resolve_tiles(p, o.tiles);  // as the mini-app does: variants get sizes, never 0
   std::unique_ptr<Solver<Real>> solver;
   try {
-    if constexpr (std::is_same_v<Real, float>) solver = info.make_float(o.tiles);
-    else solver = info.make_double(o.tiles);
+    if constexpr (std::is_same_v<Real, float>) solver = info.make_float(tiles);
+    else solver = info.make_double(tiles);
     solver->setup(p, c.grid.data());
   } catch (const std::exception& e) {
     state.SkipWithError(e.what());
