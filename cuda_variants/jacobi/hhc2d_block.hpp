@@ -58,15 +58,25 @@ HPCS_HD inline int fast_mod(int a, int P, float inv) {
   return r;
 }
 
-template <class Real, class Mem>
+// kS2, kT (both 0: read from the parameters): a shape fixed at compile time, so the
+// circular periods, row strides and t_S2 are constants (immediate shared offsets in the
+// unrolled row loop, constant modulo); the parameters must then hold the same t_S2, t_T
+// and periods rounded to kRoundFixed.
+constexpr int kRoundFixed = 32;
+
+template <class Real, class Mem, int kS2 = 0, int kT = 0>
 class Hhc2dBlock {
  public:
   HPCS_HD Hhc2dBlock(const Hhc2dParams<Real>& p, Mem& m, std::int64_t w, std::int64_t k, int tid)
-      : p_(p), m_(m), w_(w), k_(k), tid_(tid), c_(tid % p.t_S2), q_(tid / p.t_S2) {
+      : p_(p), m_(m), w_(w), k_(k), tid_(tid), c_(tid % S2()), q_(tid / S2()) {
     origin_ = p.h.x0(w, k) - p.h.half();
     base_ = p.h.base_time(w);
     r0_ = p.h.first_row(w);
     r1_ = p.h.last_row(w);
+    top_ = static_cast<int>(-origin_);
+    bottom_ = static_cast<int>(p.h.S + 1 - origin_);
+    // Local rows of the hexagon's levels lie in [-1, w_tile + 2]; a margin keeps this loose.
+    edge_rows_ = top_ > -8 - p.h.t_T || bottom_ < p.h.w_tile() + 8 + p.h.t_T;
   }
 
   template <class F>
@@ -113,68 +123,110 @@ class Hhc2dBlock {
  private:
   enum What { All, Outer, Boundary };
 
+  static constexpr bool kFixed = kS2 > 0;
+  HPCS_HD int S2() const { return kFixed ? kS2 : p_.t_S2; }
+  HPCS_HD int Pb() const { return kFixed ? hhc_period(kS2, kT, kRoundFixed) : p_.P; }
+  HPCS_HD int Pin() const { return kFixed ? hhc_period_init(kS2, kRoundFixed) : p_.Pi; }
+  HPCS_HD int RS() const { return Pb() + 2; }
+  HPCS_HD int RSI() const { return Pin() + 2; }
+  // a mod P of buffers 0/1 (b != 2) or 2; a constant modulo when the shape is fixed.
+  HPCS_HD int mod_slot(int a, bool init) const {
+    if (kFixed) {
+      const int P = init ? Pin() : Pb();
+      const int r = a % P;
+      return r < 0 ? r + P : r;
+    }
+    return init ? fast_mod(a, p_.Pi, p_.invPi) : fast_mod(a, p_.P, p_.invP);
+  }
+
   // The global buffer of level L (time base + 1 + L); a select, not an indexed load.
   HPCS_HD Real* level_buf(int L) const { return ((base_ + 1 + L) & 1) ? p_.g[1] : p_.g[0]; }
 
   // (a + c) mod P for 0 <= c < P, a any sign: the modulo of the block-uniform part only.
-  HPCS_HD static int slot_of(int a, int c, int P, float inv) {
-    const int slot = fast_mod(a, P, inv) + c;
+  HPCS_HD int slot_of(int a, int c, bool init) const {
+    const int P = init ? Pin() : Pb();
+    const int slot = mod_slot(a, init) + c;
     return slot >= P ? slot - P : slot;
   }
 
   HPCS_HD int first_column(int r, std::int64_t s) const {
-    return static_cast<int>(s * p_.t_S2) + 1 - r;
+    return static_cast<int>(s) * S2() + 1 - r;
   }
 
   // Copies global row `srow`, columns jlo..jhi (step t_S2 from this thread's column), into
   // local row li of buffer b and its ghost columns; boundary columns skipped if asked.
   HPCS_HD void put_row(int b, int li, const Real* srow, int jlo, int jhi, int c, bool skip_boundary) const {
-    const int P = b == 2 ? p_.Pi : p_.P;
-    Real* dst = m_.buf(b) + (b == 2 ? (li - p_.init_row0) * p_.rsi : li * p_.rs) + 1;
-    int slot = fast_mod(jlo, P, b == 2 ? p_.invPi : p_.invP) + c;  // c < t_S2 < P
-    if (slot >= P) slot -= P;
-    for (int j = jlo + c; j <= jhi; j += p_.t_S2) {
+    const int P = b == 2 ? Pin() : Pb();
+    Real* dst = m_.buf(b) + (b == 2 ? (li - p_.init_row0) * RSI() : li * RS()) + 1;
+    int slot = slot_of(jlo, c, b == 2);  // c < t_S2 < P
+    for (int j = jlo + c; j <= jhi; j += S2()) {
       if (!skip_boundary || (j != 0 && j != p_.n2 + 1)) {
         m_.copy(dst, slot, srow + j);
         if (slot == 0) m_.copy(dst, P, srow + j);
         if (slot == P - 1) m_.copy(dst, -1, srow + j);
       }
-      slot += p_.t_S2;
+      slot += S2();
       if (slot >= P) slot -= P;
     }
   }
 
-  HPCS_HD void put_rows(int b, int l0, int l1, const Real* src, int jlo, int jhi, bool skip_boundary, int) const {
-    for (int li = l0 + q_; li <= l1; li += p_.row_groups)
-      put_row(b, li, src + (origin_ + li) * p_.cols, jlo, jhi, c_, skip_boundary);
+  // put_row for local rows l0 + q, l0 + q + row_groups, ... <= l1 and this thread's column
+  // c_: the slot and the row pointers computed once, then stepped.
+  HPCS_HD void put_rows(int b, int l0, int l1, const Real* src, int jlo, int jhi, bool skip_boundary) const {
+    int li = l0 + q_;
+    const int jf = jlo + c_;
+    if (li > l1 || jf > jhi) return;
+    const bool init = b == 2;
+    const int P = init ? Pin() : Pb();
+    const int stride = init ? RSI() : RS();
+    const int slot0 = slot_of(jlo, c_, init);
+    Real* dst = m_.buf(b) + (init ? li - p_.init_row0 : li) * stride + 1;
+    const Real* srow = src + (origin_ + li) * p_.cols;
+    const int rg = p_.row_groups;
+    for (; li <= l1; li += rg) {
+      int slot = slot0;
+      for (int j = jf; j <= jhi; j += S2()) {
+        if (!skip_boundary || (j != 0 && j != p_.n2 + 1)) {
+          m_.copy(dst, slot, srow + j);
+          if (slot == 0) m_.copy(dst, P, srow + j);
+          if (slot == P - 1) m_.copy(dst, -1, srow + j);
+        }
+        slot += S2();
+        if (slot >= P) slot -= P;
+      }
+      dst += rg * stride;
+      srow += rg * p_.cols;
+    }
   }
 
   // Starts the copies of the points of level L, at the columns sub-prism s adds to what row
   // L + 1 reads, that `what` selects: All, the rows no row of this hexagon computes except
   // the boundary ring (Outer), or the boundary ring (Boundary).
   HPCS_HD void issue(int tid, int L, std::int64_t s, What what, int b) const {
-    const RowInfo R = m_.rows()[L + 1];
-    if (R.nlo > R.nhi) return;
     const int a = first_column(L, s);
     const int jlo = s == 0 ? 0 : (a > 0 ? a : 0);
-    const int jhi = a + p_.t_S2 - 1 < p_.n2 + 1 ? a + p_.t_S2 - 1 : p_.n2 + 1;
+    const int jhi = a + S2() - 1 < p_.n2 + 1 ? a + S2() - 1 : p_.n2 + 1;
     if (jlo > jhi) return;
+    // No boundary row near this hexagon and no boundary column in this sub-prism.
+    if (what == Boundary && !edge_rows_ && jlo != 0 && jhi != p_.n2 + 1) return;
+    const RowInfo R = m_.rows()[L + 1];
+    if (R.nlo > R.nhi) return;
     const Real* src = level_buf(L);
     // Local rows of the boundary rows i = 0 and i = S + 1 (outside [nlo, nhi] if absent).
-    const int top = static_cast<int>(-origin_), bottom = static_cast<int>(p_.h.S + 1 - origin_);
+    const int top = top_, bottom = bottom_;
     const int l0 = R.nlo == top ? R.nlo + 1 : R.nlo, l1 = R.nhi == bottom ? R.nhi - 1 : R.nhi;
     if (what == All) {
-      put_rows(b, R.nlo, R.nhi, src, jlo, jhi, false, tid);
+      put_rows(b, R.nlo, R.nhi, src, jlo, jhi, false);
     } else if (what == Outer) {
       if (R.lo > R.hi) {
-        put_rows(b, l0, l1, src, jlo, jhi, true, tid);
+        put_rows(b, l0, l1, src, jlo, jhi, true);
       } else {
-        put_rows(b, l0, R.lo - 1 < l1 ? R.lo - 1 : l1, src, jlo, jhi, true, tid);
-        put_rows(b, R.hi + 1 > l0 ? R.hi + 1 : l0, l1, src, jlo, jhi, true, tid);
+        put_rows(b, l0, R.lo - 1 < l1 ? R.lo - 1 : l1, src, jlo, jhi, true);
+        put_rows(b, R.hi + 1 > l0 ? R.hi + 1 : l0, l1, src, jlo, jhi, true);
       }
     } else {
-      if (l0 != R.nlo) put_rows(b, R.nlo, R.nlo, src, jlo, jhi, false, tid);
-      if (l1 != R.nhi) put_rows(b, R.nhi, R.nhi, src, jlo, jhi, false, tid);
+      if (l0 != R.nlo) put_rows(b, R.nlo, R.nlo, src, jlo, jhi, false);
+      if (l1 != R.nhi) put_rows(b, R.nhi, R.nhi, src, jlo, jhi, false);
       const bool left = jlo == 0, right = jhi == p_.n2 + 1;
       if (!left && !right) return;
       // The boundary columns of the other rows: thread t takes row l0 + t.
@@ -187,6 +239,13 @@ class Hhc2dBlock {
   }
 
   HPCS_HD void compute(int r, std::int64_t s) const {
+    if (r == r0_) compute_rows<true>(r, s);
+    else compute_rows<false>(r, s);
+  }
+
+  // Row r of sub-prism s; First: the input level is buffer 2 (its own stride).
+  template <bool First>
+  HPCS_HD void compute_rows(int r, std::int64_t s) const {
     const RowInfo R = m_.rows()[r + 1];
     const int a = first_column(r, s), j = a + c_;
     if (R.lo > R.hi || j < 1 || j > p_.n2) return;
@@ -195,16 +254,15 @@ class Hhc2dBlock {
     const int li0 = R.lo + q_ * chunk;
     const int li1 = li0 + chunk < R.hi + 1 ? li0 + chunk : R.hi + 1;
     if (li0 >= li1) return;
-    const bool first = r == r0_;
-    const int rsin = first ? p_.rsi : p_.rs;
-    const Real* __restrict__ in = m_.buf(first ? 2 : (r - 1) & 1) +
-                                  (li0 - 1 - (first ? p_.init_row0 : 0)) * rsin +
-                                  (first ? slot_of(a, c_, p_.Pi, p_.invPi) : slot_of(a, c_, p_.P, p_.invP)) + 1;
-    const int so = slot_of(a, c_, p_.P, p_.invP);
-    Real* __restrict__ out = m_.buf(r & 1) + li0 * p_.rs + so + 1;
-    const int ghost = so == 0 ? p_.P : (so == p_.P - 1 ? -p_.P : 0);
+    const int rsin = First ? RSI() : RS();
+    const int rs = RS();
+    const int so = slot_of(a, c_, false);
+    const Real* __restrict__ in = m_.buf(First ? 2 : (r - 1) & 1) + (li0 - 1 - (First ? p_.init_row0 : 0)) * rsin +
+                                  (First ? slot_of(a, c_, true) : so) + 1;
+    Real* __restrict__ out = m_.buf(r & 1) + li0 * rs + so + 1;
+    const int ghost = so == 0 ? Pb() : (so == Pb() - 1 ? -Pb() : 0);
     const bool keep = r < r1_;  // the last row is read by no later row of this hexagon
-    Real* g = level_buf(r) + j + (origin_ + li0) * p_.cols;
+    Real* const g0 = level_buf(r) + j + (origin_ + li0) * p_.cols;  // row li0's global point
     Real up = m_.ld(in, 0), ce = m_.ld(in, rsin);
     // Rows [li0, li1) in three runs: leaving (written to global), staying, leaving.
     const int e1 = li1 < R.wl ? li1 : (R.wl > li0 ? R.wl : li0);
@@ -219,16 +277,29 @@ class Hhc2dBlock {
         m_.st(out, 0, v);
         if (ghost != 0) m_.st(out, ghost, v);
       }
-      if (leave) m_.gst(g, v);
+      if (leave) m_.gst(g0 + static_cast<std::int64_t>(li - li0) * p_.cols, v);
       in += rsin;
-      out += p_.rs;
-      g += p_.cols;
+      out += rs;
     };
     for (; li < e1; ++li) row(true);
+    if (keep) {  // the staying rows: a ghost lane stores twice, the others store their slot twice
+      const int gs = ghost;
 #ifdef __CUDA_ARCH__
 #pragma unroll 4
 #endif
-    for (; li < e2; ++li) row(false);
+      for (; li < e2; ++li) {
+        const Real dn = m_.ld(in, 2 * rsin);
+        const Real v = jacobi2d_update(ce, up, dn, m_.ld(in, rsin - 1), m_.ld(in, rsin + 1));
+        up = ce;
+        ce = dn;
+        m_.st(out, 0, v);
+        m_.st(out, gs, v);
+        in += rsin;
+        out += rs;
+      }
+    } else {
+      for (; li < e2; ++li) row(false);
+    }
     for (; li < li1; ++li) row(true);
   }
 
@@ -236,6 +307,8 @@ class Hhc2dBlock {
   Mem& m_;
   std::int64_t w_, k_, origin_, base_;
   int r0_, r1_;
+  bool edge_rows_;    // the boundary row i = 0 or i = S + 1 may be one of this hexagon's
+  int top_, bottom_;  // local rows of the boundary rows i = 0 and i = S + 1
   int tid_, c_, q_;  // thread, its column in the sub-prism, its row group
 };
 

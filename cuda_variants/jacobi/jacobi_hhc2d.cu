@@ -13,19 +13,35 @@ namespace hpcs::jacobi::cuda_impl {
 namespace {
 
 constexpr int kRound = 32;  // circular buffer columns: whole warps of banks
+static_assert(kRound == blocks::kRoundFixed, "fixed-shape kernels assume the GPU's period rounding");
 
-template <class Real>
+// kS2, kT: 0 = any shape; otherwise the shape compiled in (constant strides and modulo).
+template <class Real, int kS2 = 0, int kT = 0>
 __global__ void __launch_bounds__(1024) hhc2d_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
                                                      const std::int64_t w) {
   extern __shared__ __align__(16) unsigned char smem[];
   Real* b0 = reinterpret_cast<Real*>(smem + rows_bytes(p.h.t_T));
   Real* b1 = b0 + p.nr * p.rs;
   DeviceMem<Real> m{reinterpret_cast<blocks::RowInfo*>(smem), b0, b1, b1 + p.nr * p.rs};
-  const blocks::Hhc2dBlock<Real, DeviceMem<Real>> blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
+  const blocks::Hhc2dBlock<Real, DeviceMem<Real>, kS2, kT> blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
   blk.for_each_phase([&](const blocks::Phase& ph) {
     blk.run(ph);
     __syncthreads();
   });
+}
+
+template <class Real>
+using Hhc2dKernel = void (*)(blocks::Hhc2dParams<Real>, std::int64_t);
+
+// The kernel for (t_S2, t_T): a fixed-shape one for the shapes the sweeps use most.
+template <class Real>
+Hhc2dKernel<Real> kernel_for(const Tiles& t) {
+  if (t.t_S2 == 256 && t.t_T == 16) return hhc2d_kernel<Real, 256, 16>;
+  if (t.t_S2 == 256 && t.t_T == 24) return hhc2d_kernel<Real, 256, 24>;
+  if (t.t_S2 == 256 && t.t_T == 20) return hhc2d_kernel<Real, 256, 20>;
+  if (t.t_S2 == 128 && t.t_T == 16) return hhc2d_kernel<Real, 128, 16>;
+  if (t.t_S2 == 512 && t.t_T == 16) return hhc2d_kernel<Real, 512, 16>;
+  return hhc2d_kernel<Real>;
 }
 
 int resolved_threads(const Tiles& t) { return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / t.t_S2); }
@@ -53,7 +69,8 @@ class Hhc2dSolver final : public CudaSolver<Real> {
             {"threads_per_block", t_.threads},
             {"shared_bytes_per_block", smem_},
             {"shared_bytes_wavefront0", smem0_},
-            {"blocks_per_sm", blocks_per_sm(hhc2d_kernel<Real>, t_.threads, smem_)},
+            {"blocks_per_sm", blocks_per_sm(kernel_for<Real>(t_), t_.threads, smem_)},
+            {"fixed_shape_kernel", kernel_for<Real>(t_) != hhc2d_kernel<Real>},
             {"t_T", t_.t_T},
             {"t_S1", t_.t_S1},
             {"t_S2", t_.t_S2}};
@@ -66,7 +83,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     if (auto why = hhc2d_rejects(this->p_, t_, prec)) throw Error(*why);
     smem_ = smem_bytes(t_, sizeof(Real), false);
     smem0_ = smem_bytes(t_, sizeof(Real), true);
-    HPCS_CUDA_CHECK(cudaFuncSetAttribute(hhc2d_kernel<Real>, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem0_)));
+    HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<Real>(t_), cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem0_)));
   }
 
   std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
@@ -88,6 +105,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     prm.invPi = 1.0f / static_cast<float>(prm.Pi);
     prm.nr = prm.h.w_tile() + 2;
     prm.subprisms = SkewedColumns{t_.t_S2, t_.t_T, p.n2}.subprisms();
+    const Hhc2dKernel<Real> kernel = kernel_for<Real>(t_);
     std::int64_t launches = 0;
     wavefronts_ = prm.h.wavefronts();
     for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
@@ -95,7 +113,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
       if (tiles == 0) continue;
       tiles_ = std::max(tiles_, tiles);
       prm.init_row0 = w == 0 ? 0 : prm.h.half() - 1;
-      hhc2d_kernel<Real><<<static_cast<unsigned>(tiles), t_.threads, w == 0 ? smem0_ : smem_>>>(prm, w);
+      kernel<<<static_cast<unsigned>(tiles), t_.threads, w == 0 ? smem0_ : smem_>>>(prm, w);
       HPCS_CUDA_CHECK_LAUNCH();
       ++launches;
     }
@@ -131,8 +149,8 @@ std::optional<std::string> hhc2d_rejects(const Problem& p, const Tiles& tiles, P
     return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + ", t_S2 = " +
            std::to_string(t.t_S2) + " need " + std::to_string(need) + " B of shared memory per block (" + to_string(prec) +
            "); this GPU allows " + std::to_string(lim->max_smem_optin) + " B";
-  if (prec == Precision::Float32) return check_kernel_threads(hhc2d_kernel<float>, t.threads, "cuda/tiled");
-  return check_kernel_threads(hhc2d_kernel<double>, t.threads, "cuda/tiled");
+  if (prec == Precision::Float32) return check_kernel_threads(kernel_for<float>(t), t.threads, "cuda/tiled");
+  return check_kernel_threads(kernel_for<double>(t), t.threads, "cuda/tiled");
 }
 
 template <class Real>

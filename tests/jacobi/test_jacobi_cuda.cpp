@@ -71,7 +71,7 @@ std::vector<Real> emulate_1d(const std::vector<Real>& init, std::int64_t S, std:
   return (T % 2 ? g1 : g0).v;
 }
 
-template <class Real>
+template <class Real, int kS2 = 0, int kT = 0>
 std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, std::int64_t T, const Tiles& t,
                              int round, emu::Checker& chk) {
   emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
@@ -100,7 +100,7 @@ std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, st
     const auto b = static_cast<std::size_t>((w == 0 ? prm.nr : t.t_S1 + 2) * prm.rsi);
     for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
       emu::BlockMem<Real> m(world, static_cast<int>(k), t.t_T + 1, {a, a, b});
-      emu::run_block_per_thread<Real>([&](int tid) { return Hhc2dBlock<Real, emu::BlockMem<Real>>(prm, m, w, k, tid); },
+      emu::run_block_per_thread<Real>([&](int tid) { return Hhc2dBlock<Real, emu::BlockMem<Real>, kS2, kT>(prm, m, w, k, tid); },
                                       m, t.threads);
     }
   }
@@ -185,6 +185,27 @@ void check_2d_emulated(int configs, int round, std::uint64_t seed) {
 
 TEST(Hhc2dBlockEmulated, EqualsReferenceWithoutRacesTightBuffers) { check_2d_emulated<double>(300, 1, 7); }
 TEST(Hhc2dBlockEmulated, EqualsReferenceWithoutRacesGpuBuffers) { check_2d_emulated<float>(100, 32, 11); }
+
+// The fixed-shape block code of the GPU's specialised kernels (jacobi_hhc2d.cu kernel_for).
+template <int kS2, int kT>
+void check_fixed_shape(int t_S1, int threads, const Problem& p, std::int64_t T) {
+  SCOPED_TRACE(testing::Message() << "fixed t_S2=" << kS2 << " t_T=" << kT << " t_S1=" << t_S1 << " threads=" << threads
+                                  << " n1=" << p.n1 << " n2=" << p.n2 << " T=" << T);
+  const auto init = random_grid<float>(p, 5);
+  const Tiles t{kT, t_S1, kS2, threads};
+  emu::Checker chk;
+  const auto got = emulate_2d<float, kS2, kT>(init, p, T, t, blocks::kRoundFixed, chk);
+  ASSERT_EQ(chk.errors, 0) << chk.first_error;
+  ASSERT_EQ(got, reference_run(p, init, T));
+}
+
+TEST(Hhc2dBlockEmulated, FixedShapes) {
+  check_fixed_shape<256, 16>(9, 256, Problem{2, 45, 600}, 37);
+  check_fixed_shape<256, 16>(9, 512, Problem{2, 30, 300}, 21);
+  check_fixed_shape<256, 16>(3, 256, Problem{2, 7, 1000}, 9);
+  check_fixed_shape<128, 16>(9, 256, Problem{2, 40, 333}, 33);
+  check_fixed_shape<256, 24>(6, 256, Problem{2, 41, 290}, 50);
+}
 
 TEST(Hhc2dBlockEmulated, WideSubprismsAndManyRowGroups) {
   const Problem p{2, 45, 70};
