@@ -44,7 +44,8 @@ Hhc2dKernel<Real> kernel_for(const Tiles& t) {
   return hhc2d_kernel<Real>;
 }
 
-int resolved_threads(const Tiles& t) { return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / t.t_S2); }
+// t_S2 < 1 is refused later by check_tiles(); here it must not divide by zero.
+int resolved_threads(const Tiles& t) { return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / std::max(1, t.t_S2)); }
 
 // Shared bytes per block; the input-level buffer has t_S1 + 2 rows except in wavefront 0,
 // whose first computed row (the middle of the hexagon) is w_tile wide.

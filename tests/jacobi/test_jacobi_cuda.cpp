@@ -16,6 +16,7 @@
 #include "block_emulator.hpp"
 #include "hex1d_block.hpp"
 #include "hhc2d_block.hpp"
+#include "hpcs/error.hpp"
 #include "jacobi_reference.hpp"
 #include "jacobi_variant.hpp"
 
@@ -321,6 +322,22 @@ TEST(CudaTiledRejects, NamesTheNumbers) {
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("shared"), std::string::npos) << *why;
   EXPECT_FALSE(v->rejects(p2, Tiles{8, 16, 64, 256}, Precision::Float32));
+}
+
+// Tiles left at 0 (unresolved) are refused with the rule, in both dimensions, never a crash
+// (a division by t_S2 = 0 once killed jacobi_bench with SIGFPE on the H200).
+TEST(CudaTiledRejects, ZeroTilesGiveAnErrorNotACrash) {
+  const VariantInfo* v = find_variant("cuda/tiled");
+  if (!v) GTEST_SKIP() << "cuda/tiled is not in this build (no CUDA)";
+  if (const auto why = v->unavailable()) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
+  for (const Problem& p : {Problem{2, 100, 100}, Problem{1, 1000, 1}}) {
+    const auto why = v->rejects(p, Tiles{}, Precision::Float32);
+    ASSERT_TRUE(why);
+    EXPECT_NE(why->find("t_T = 0"), std::string::npos) << *why;
+    const std::vector<float> grid(static_cast<std::size_t>(p.stored()), 1.0f);
+    auto solver = v->make_float(Tiles{});
+    EXPECT_THROW(solver->setup(p, grid.data()), Error);
+  }
 }
 
 }  // namespace
