@@ -71,8 +71,8 @@ def table(name, title):
         joules = e.get("gpu_j_per_rep")
         watts = e.get("gpu_w")
         m = r.get("result", {}).get("model") or {}
-        mt = f"{m['time'] * 1e3:.1f}" if "time" in m else "-"
-        me = f"{m['energy']:.1f}" if "energy" in m else "-"
+        mt = f"{m['time_s'] * 1e3:.1f}" if "time_s" in m else "-"
+        me = f"{m['energy_j']:.1f}" if "energy_j" in m else "-"
         j = f"{joules:.1f}" if isinstance(joules, (int, float)) else "-"
         w = f"{watts:.0f}" if isinstance(watts, (int, float)) else "-"
         v = r["verification"]
