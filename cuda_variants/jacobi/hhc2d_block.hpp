@@ -73,7 +73,6 @@ class Hhc2dBlock {
     base_ = p.h.base_time(w);
     r0_ = p.h.first_row(w);
     r1_ = p.h.last_row(w);
-    gstep_ = static_cast<std::int64_t>(p.row_groups) * p.cols;
     top_ = static_cast<int>(-origin_);
     bottom_ = static_cast<int>(p.h.S + 1 - origin_);
     // Local rows of the hexagon's levels lie in [-1, w_tile + 2]; a margin keeps this loose.
@@ -184,12 +183,13 @@ class Hhc2dBlock {
     Real* dst = m_.buf(b) + (init ? li - p_.init_row0 : li) * stride + 1;
     const Real* srow = src + (origin_ + li) * p_.cols;
     const int rg = p_.row_groups;
-    const int dstep = rg * stride;
     // One column per row (every thread but thread 0 of sub-prism 0's widest rows): slot and
     // steps fixed, ~10 instead of ~40 instructions per copy, 8.8% faster in float32 on an H200
     // (8192^2, 512 steps). float64 keeps the general loop: there this path spilled registers
     // and ran 4.5% slower.
     if (sizeof(Real) == 4 && jf + S2() > jhi) {
+      const int dstep = rg * stride;
+      const std::int64_t gstep = static_cast<std::int64_t>(rg) * p_.cols;
       if (skip_boundary && (jf == 0 || jf == p_.n2 + 1)) return;
       const Real* sp = srow + jf;
       // The ghost copy of slot 0 (at P) or P - 1 (at -1), a predicate fixed for the loop.
@@ -199,7 +199,7 @@ class Hhc2dBlock {
         m_.copy(dst, slot0, sp);
         if (ghost) m_.copy(dst, gh, sp);
         dst += dstep;
-        sp += gstep_;
+        sp += gstep;
       }
       return;
     }
@@ -214,8 +214,8 @@ class Hhc2dBlock {
         slot += S2();
         if (slot >= P) slot -= P;
       }
-      dst += dstep;
-      srow += gstep_;
+      dst += rg * stride;
+      srow += rg * p_.cols;
     }
   }
 
@@ -326,7 +326,6 @@ class Hhc2dBlock {
   const Hhc2dParams<Real>& p_;
   Mem& m_;
   std::int64_t w_, k_, origin_, base_;
-  std::int64_t gstep_;  // row_groups * cols: a row group's step in the global grid
   int r0_, r1_;
   bool edge_rows_;    // the boundary row i = 0 or i = S + 1 may be one of this hexagon's
   int top_, bottom_;  // local rows of the boundary rows i = 0 and i = S + 1
