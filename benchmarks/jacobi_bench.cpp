@@ -9,13 +9,12 @@
 // CPU reference's where it is small enough to run).
 #include <benchmark/benchmark.h>
 
-#include <cstring>
 #include <iostream>
 #include <map>
 #include <random>
-#include <sstream>
 
 #include "bench_context.hpp"
+#include "bench_flags.hpp"
 #include "hpcs/gpu.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/timer.hpp"
@@ -33,33 +32,23 @@ struct BenchOptions {
   Tiles tiles;
 };
 
-std::int64_t parse_size(const std::string& s) {
-  const auto caret = s.find('^');
-  if (caret != std::string::npos) return std::int64_t{1} << std::stoll(s.substr(caret + 1));
-  return std::stoll(s);
-}
-
 BenchOptions parse_own_flags(int& argc, char** argv) {
   BenchOptions o;
-  int out = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&](const char* flag) { return a.substr(std::strlen(flag)); };
-    auto is = [&](const char* flag) { return a.rfind(flag, 0) == 0; };
-    if (is("--sizes=")) {
+  hpcs::take_own_flags(argc, argv, [&](const std::string& name, const std::string& v) {
+    if (name == "sizes") {
       o.sizes.clear();
-      std::stringstream ss(value("--sizes="));
-      for (std::string item; std::getline(ss, item, ',');) o.sizes.push_back(parse_size(item));
-    } else if (is("--dims=")) o.dims = std::stoi(value("--dims="));
-    else if (is("--steps=")) o.steps = std::stoll(value("--steps="));
-    else if (is("--precision=")) o.precision = value("--precision=") == "float64" ? Precision::Float64 : Precision::Float32;
-    else if (is("--tile-t=")) o.tiles.t_T = std::stoi(value("--tile-t="));
-    else if (is("--tile-s1=")) o.tiles.t_S1 = std::stoi(value("--tile-s1="));
-    else if (is("--tile-s2=")) o.tiles.t_S2 = std::stoi(value("--tile-s2="));
-    else if (is("--threads=")) o.tiles.threads = std::stoi(value("--threads="));
-    else argv[out++] = argv[i];
-  }
-  argc = out;
+      hpcs::each_item(v, [&](const std::string& s) { o.sizes.push_back(hpcs::parse_size(s)); });
+    } else if (name == "dims") o.dims = std::stoi(v);
+    else if (name == "steps") o.steps = std::stoll(v);
+    else if (name == "precision" && (v == "float32" || v == "float64"))  // else left for Google Benchmark to refuse
+      o.precision = v == "float64" ? Precision::Float64 : Precision::Float32;
+    else if (name == "tile-t") o.tiles.t_T = std::stoi(v);
+    else if (name == "tile-s1") o.tiles.t_S1 = std::stoi(v);
+    else if (name == "tile-s2") o.tiles.t_S2 = std::stoi(v);
+    else if (name == "threads") o.tiles.threads = std::stoi(v);
+    else return false;
+    return true;
+  });
   return o;
 }
 

@@ -9,12 +9,11 @@
 #include <benchmark/benchmark.h>
 
 #include <cmath>
-#include <cstring>
 #include <iostream>
 #include <map>
-#include <sstream>
 
 #include "bench_context.hpp"
+#include "bench_flags.hpp"
 #include "hpcs/gpu.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/timer.hpp"
@@ -30,33 +29,22 @@ struct BenchOptions {
   Tuning tuning;
 };
 
-std::uint64_t parse_size(const std::string& s) {
-  const auto caret = s.find('^');
-  if (caret != std::string::npos) return 1ull << std::stoull(s.substr(caret + 1));
-  return std::stoull(s);
-}
-
-template <class F>
-void each_item(const std::string& list, F&& f) {
-  std::stringstream ss(list);
-  for (std::string item; std::getline(ss, item, ',');) f(item);
-}
-
 // Takes our --sizes/--types/--block/--grid/--unroll out of argv (the rest is Google Benchmark's).
 BenchOptions parse_own_flags(int& argc, char** argv) {
   BenchOptions o;
-  int out = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&](const char* flag) { return a.substr(std::strlen(flag)); };
-    if (a.rfind("--sizes=", 0) == 0) { o.sizes.clear(); each_item(value("--sizes="), [&](auto s) { o.sizes.push_back(parse_size(s)); }); }
-    else if (a.rfind("--types=", 0) == 0) { o.types.clear(); each_item(value("--types="), [&](auto s) { o.types.push_back(parse_dtype(s)); }); }
-    else if (a.rfind("--block=", 0) == 0) o.tuning.block = std::stoi(value("--block="));
-    else if (a.rfind("--grid=", 0) == 0) o.tuning.grid = std::stoi(value("--grid="));
-    else if (a.rfind("--unroll=", 0) == 0) o.tuning.unroll = std::stoi(value("--unroll="));
-    else argv[out++] = argv[i];
-  }
-  argc = out;
+  hpcs::take_own_flags(argc, argv, [&](const std::string& name, const std::string& v) {
+    if (name == "sizes") {
+      o.sizes.clear();
+      hpcs::each_item(v, [&](const std::string& s) { o.sizes.push_back(static_cast<std::uint64_t>(hpcs::parse_size(s))); });
+    } else if (name == "types") {
+      o.types.clear();
+      hpcs::each_item(v, [&](const std::string& s) { o.types.push_back(parse_dtype(s)); });
+    } else if (name == "block") o.tuning.block = std::stoi(v);
+    else if (name == "grid") o.tuning.grid = std::stoi(v);
+    else if (name == "unroll") o.tuning.unroll = std::stoi(v);
+    else return false;
+    return true;
+  });
   return o;
 }
 

@@ -8,12 +8,11 @@
 // reference's where the table is small enough to run it).
 #include <benchmark/benchmark.h>
 
-#include <cstring>
 #include <iostream>
 #include <map>
-#include <sstream>
 
 #include "bench_context.hpp"
+#include "bench_flags.hpp"
 #include "hpcs/gpu.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/timer.hpp"
@@ -30,32 +29,21 @@ struct BenchOptions {
   Tiling tiling;
 };
 
-std::int64_t parse_size(const std::string& s) {
-  const auto caret = s.find('^');
-  if (caret != std::string::npos) return std::int64_t{1} << std::stoll(s.substr(caret + 1));
-  return std::stoll(s);
-}
-
 BenchOptions parse_own_flags(int& argc, char** argv) {
   BenchOptions o;
-  int out = 1;
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    auto value = [&](const char* flag) { return a.substr(std::strlen(flag)); };
-    auto is = [&](const char* flag) { return a.rfind(flag, 0) == 0; };
-    if (is("--sizes=")) {
+  hpcs::take_own_flags(argc, argv, [&](const std::string& name, const std::string& v) {
+    if (name == "sizes") {
       o.sizes.clear();
-      std::stringstream ss(value("--sizes="));
-      for (std::string item; std::getline(ss, item, ',');) o.sizes.push_back(parse_size(item));
-    } else if (is("--alphabet=")) o.alphabet = value("--alphabet=");
-    else if (is("--tile-rows=")) o.tiling.tile_rows = std::stoi(value("--tile-rows="));
-    else if (is("--tile-cols=")) o.tiling.tile_cols = std::stoi(value("--tile-cols="));
-    else if (is("--sub-rows=")) o.tiling.sub_rows = std::stoi(value("--sub-rows="));
-    else if (is("--sub-cols=")) o.tiling.sub_cols = std::stoi(value("--sub-cols="));
-    else if (is("--dpx=")) o.tiling.dpx = value("--dpx=") != "0";
-    else argv[out++] = argv[i];
-  }
-  argc = out;
+      hpcs::each_item(v, [&](const std::string& s) { o.sizes.push_back(hpcs::parse_size(s)); });
+    } else if (name == "alphabet") o.alphabet = v;
+    else if (name == "tile-rows") o.tiling.tile_rows = std::stoi(v);
+    else if (name == "tile-cols") o.tiling.tile_cols = std::stoi(v);
+    else if (name == "sub-rows") o.tiling.sub_rows = std::stoi(v);
+    else if (name == "sub-cols") o.tiling.sub_cols = std::stoi(v);
+    else if (name == "dpx") o.tiling.dpx = v != "0";
+    else return false;
+    return true;
+  });
   return o;
 }
 
