@@ -23,6 +23,7 @@
 
 #include "hex_rows.hpp"
 #include "jacobi_stencil.hpp"
+#include "jacobi_types.hpp"
 
 namespace hpcs::jacobi::blocks {
 
@@ -46,6 +47,34 @@ struct Hhc2dParams {
 // warp's 32 consecutive slots fall in distinct banks even when they wrap).
 HPCS_HD inline int hhc_period(int t_S2, int t_T, int round) { return (t_S2 + t_T + 2 + round - 1) / round * round; }
 HPCS_HD inline int hhc_period_init(int t_S2, int round) { return (t_S2 + 2 + round - 1) / round * round; }
+
+// The parameters of one advance of `steps` levels over grid p (level t in g[t & 1]), with
+// resolved tiles (threads a multiple of t_S2) and periods rounded to `round`. The launcher
+// and the CPU emulator both build them here, so the emulator checks the layout the kernel
+// gets; init_row0 is set per wavefront: 0 in wavefront 0, t_T/2 - 1 after.
+template <class Real>
+inline Hhc2dParams<Real> hhc2d_params(const Problem& p, const Tiles& t, std::int64_t steps, Real* g0, Real* g1,
+                                      int round) {
+  Hhc2dParams<Real> prm;
+  prm.g[0] = g0;
+  prm.g[1] = g1;
+  prm.h = HexTiling{t.t_T, t.t_S1, p.n1, steps};
+  prm.cols = p.cols();
+  prm.n2 = static_cast<int>(p.n2);
+  prm.t_S2 = t.t_S2;
+  prm.threads = t.threads;
+  prm.row_groups = t.threads / t.t_S2;
+  prm.P = hhc_period(t.t_S2, t.t_T, round);
+  prm.rs = prm.P + 2;
+  prm.Pi = hhc_period_init(t.t_S2, round);
+  prm.rsi = prm.Pi + 2;
+  prm.invP = 1.0f / static_cast<float>(prm.P);
+  prm.invPi = 1.0f / static_cast<float>(prm.Pi);
+  prm.nr = prm.h.w_tile() + 2;
+  prm.subprisms = SkewedColumns{t.t_S2, t.t_T, p.n2}.subprisms();
+  return prm;
+}
+HPCS_HD inline int hhc_init_row0(const HexTiling& h, std::int64_t w) { return w == 0 ? 0 : h.half() - 1; }
 
 // a mod P (result in [0, P)) for |a| < 2^22 and 0 < P < 2^11, with inv = 1.0f / P: the
 // float quotient is off by at most one, which the two corrections absorb.

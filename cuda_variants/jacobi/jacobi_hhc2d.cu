@@ -89,23 +89,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
 
   std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
     const Problem& p = this->p_;
-    blocks::Hhc2dParams<Real> prm;
-    prm.g[0] = a;
-    prm.g[1] = b;
-    prm.h = HexTiling{t_.t_T, t_.t_S1, p.n1, steps};
-    prm.cols = p.cols();
-    prm.n2 = static_cast<int>(p.n2);
-    prm.t_S2 = t_.t_S2;
-    prm.threads = t_.threads;
-    prm.row_groups = t_.threads / t_.t_S2;
-    prm.P = blocks::hhc_period(t_.t_S2, t_.t_T, kRound);
-    prm.rs = prm.P + 2;
-    prm.Pi = blocks::hhc_period_init(t_.t_S2, kRound);
-    prm.rsi = prm.Pi + 2;
-    prm.invP = 1.0f / static_cast<float>(prm.P);
-    prm.invPi = 1.0f / static_cast<float>(prm.Pi);
-    prm.nr = prm.h.w_tile() + 2;
-    prm.subprisms = SkewedColumns{t_.t_S2, t_.t_T, p.n2}.subprisms();
+    blocks::Hhc2dParams<Real> prm = blocks::hhc2d_params(p, t_, steps, a, b, kRound);
     const Hhc2dKernel<Real> kernel = kernel_for<Real>(t_);
     std::int64_t launches = 0;
     wavefronts_ = prm.h.wavefronts();
@@ -113,7 +97,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
       const std::int64_t tiles = prm.h.tiles(w);
       if (tiles == 0) continue;
       tiles_ = std::max(tiles_, tiles);
-      prm.init_row0 = w == 0 ? 0 : prm.h.half() - 1;
+      prm.init_row0 = blocks::hhc_init_row0(prm.h, w);
       kernel<<<static_cast<unsigned>(tiles), t_.threads, w == 0 ? smem0_ : smem_>>>(prm, w);
       HPCS_CUDA_CHECK_LAUNCH();
       ++launches;

@@ -77,27 +77,11 @@ std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, st
                              int round, emu::Checker& chk) {
   emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
   emu::World<Real> world{{&g0, &g1}, p.rows(), p.cols(), 0, 0, &chk};
-  Hhc2dParams<Real> prm;
-  prm.g[0] = g0.v.data();
-  prm.g[1] = g1.v.data();
-  prm.h = HexTiling{t.t_T, t.t_S1, p.n1, T};
-  prm.cols = p.cols();
-  prm.n2 = static_cast<int>(p.n2);
-  prm.t_S2 = t.t_S2;
-  prm.threads = t.threads;
-  prm.row_groups = t.threads / t.t_S2;
-  prm.P = blocks::hhc_period(t.t_S2, t.t_T, round);
-  prm.rs = prm.P + 2;
-  prm.Pi = blocks::hhc_period_init(t.t_S2, round);
-  prm.rsi = prm.Pi + 2;
-  prm.invP = 1.0f / static_cast<float>(prm.P);
-  prm.invPi = 1.0f / static_cast<float>(prm.Pi);
-  prm.nr = prm.h.w_tile() + 2;
-  prm.subprisms = SkewedColumns{t.t_S2, t.t_T, p.n2}.subprisms();
+  Hhc2dParams<Real> prm = blocks::hhc2d_params(p, t, T, g0.v.data(), g1.v.data(), round);
   const auto a = static_cast<std::size_t>(prm.nr * prm.rs);
   for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
     world.wave = w;
-    prm.init_row0 = w == 0 ? 0 : prm.h.half() - 1;  // as the GPU solver sets it
+    prm.init_row0 = blocks::hhc_init_row0(prm.h, w);
     const auto b = static_cast<std::size_t>((w == 0 ? prm.nr : t.t_S1 + 2) * prm.rsi);
     for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
       emu::BlockMem<Real> m(world, static_cast<int>(k), t.t_T + 1, {a, a, b});
