@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Google Benchmark of the Smith-Waterman variants: GCUPS per variant and size.
 //   sw_bench [--sizes=2^16,2^18,2^20] [--alphabet=dna|protein] [--tile-rows=1024]
-//            [--tile-cols=256] [--sub-rows=8] [--sub-cols=4] [--dpx=1] [benchmark flags...]
+//            [--tile-cols=256] [--sub-rows=8] [--sub-cols=4] [--dpx=1] [--band-cols=0] [benchmark flags...]
 // Square DNA pairs (len x len) with a planted similar region; time = device time (CUDA
 // events) where the variant has it. The forward pass only (score and end cell); every
 // benchmark's end cell must equal the first variant's at that size (and the CPU
@@ -41,6 +41,7 @@ BenchOptions parse_own_flags(int& argc, char** argv) {
     else if (name == "sub-rows") o.tiling.sub_rows = std::stoi(v);
     else if (name == "sub-cols") o.tiling.sub_cols = std::stoi(v);
     else if (name == "dpx") o.tiling.dpx = v != "0";
+    else if (name == "band-cols") o.tiling.band_cols = std::stoll(v);
     else return false;
     return true;
   });

@@ -15,11 +15,19 @@
 // ::cuda::atomic_ref, and __ldcg for the data. The first row of tiles reads the row above
 // the block (from the rank above, through mapped host memory) and the last one writes
 // the block's last row for the rank below, both with system-scope acquire/release.
+//
+// Column bands (--band-cols): a ticket t is row r = t % R of band b = t / R, the columns
+// [b W, (b + 1) W). A row starts band b from the column state band b - 1 left (H and E
+// of each cell row, and the corner H of the row above), so the block's last row reaches
+// the rank below after about (R / P_h) W columns instead of (R / P_h - 1) whole rows: the
+// pass lag that keeps the next rank idle (docs/smith_waterman.md, "Across MPI ranks").
+// A ticket waits only on smaller tickets (b, r - 1) and (b - 1, r): no deadlock.
 #include <cuda/atomic>
 
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <limits>
 
 #include "hpcs/cuda/event_timer.hpp"
 #include "hpcs/gpu.hpp"
@@ -38,12 +46,17 @@ struct MultipassParams {
   const std::int32_t* scores;
   std::int64_t rows, cols, row0;
   int tile_rows, tile_cols, sub_cols, ring_mask;
+  int rows_of_tiles;      // R: tickets of a band
+  std::int64_t band_cols;  // W: columns of a band, a multiple of tile_cols
   std::int32_t open, extend, no_score;
   std::int32_t* ring_h;  // [2][cols]: top rows of the last two rows of tiles
   std::int32_t* ring_f;
   int* locks;            // tiles published by each row of tiles
   int* ticket;
-  BestCell* row_best;    // [rows of tiles]
+  BestCell* row_best;    // [tickets]
+  std::int32_t* col_h;   // [rows]: H and E of each cell row at the last column of its previous band
+  std::int32_t* col_e;
+  std::int32_t* corner;  // [tickets]: H of the ticket's last row at its band's last column
   const std::int32_t* above_h;  // mapped host memory, or null (the table's top edge)
   const std::int32_t* above_f;
   const long long* above_ready;
@@ -60,13 +73,19 @@ __device__ long long now_ns() {
   return t;
 }
 
+// Thread 0 waits until row r of tiles has published at least `tiles` tiles.
+__device__ void wait_for_tiles(const MultipassParams& p, int r, int tiles) {
+  const long long start = now_ns();
+  ::cuda::atomic_ref<int, ::cuda::thread_scope_device> lock(p.locks[r]);
+  while (lock.load(::cuda::memory_order_acquire) < tiles)
+    if (now_ns() - start > kSpinTimeoutNs) __trap();
+}
+
 // Thread 0 waits until tile c of the row above is there (columns up to col_end).
 __device__ void wait_for_input(const MultipassParams& p, int r, int c, std::int64_t col_end) {
   const long long start = now_ns();
   if (r > 0) {
-    ::cuda::atomic_ref<int, ::cuda::thread_scope_device> lock(p.locks[r - 1]);
-    while (lock.load(::cuda::memory_order_acquire) <= c)
-      if (now_ns() - start > kSpinTimeoutNs) __trap();
+    wait_for_tiles(p, r - 1, c + 1);
   } else if (p.above_ready) {
     ::cuda::atomic_ref<const long long, ::cuda::thread_scope_system> ready(*p.above_ready);
     while (ready.load(::cuda::memory_order_acquire) < col_end)
@@ -84,27 +103,52 @@ struct Smem {
   BestCell* scratch;
 };
 
-// One row of tiles, left to right, as one pipeline of threads (see the top of the file).
+// One row of tiles across one band, left to right, as one pipeline of threads (see the top
+// of the file). `first`: block row of the thread's first row.
 template <int SR, bool Dpx, bool Local, bool Masked>
-__device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR>& t, int r, int valid) {
+__device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR>& t, int ticket, std::int64_t first,
+                             int valid) {
   const int tid = threadIdx.x, threads = blockDim.x;
-  const int tiles_down = static_cast<int>((p.rows + p.tile_rows - 1) / p.tile_rows);
+  const int r = ticket % p.rows_of_tiles, band = ticket / p.rows_of_tiles;
   const int chunk_cols = p.sub_cols;
   const int chunks_per_tile = p.tile_cols / chunk_cols;
-  const std::int64_t chunks = (p.cols + chunk_cols - 1) / chunk_cols;
-  const std::int64_t tiles = (p.cols + p.tile_cols - 1) / p.tile_cols;
-  const bool last_row = r == tiles_down - 1;
+  const std::int64_t c_begin = band * p.band_cols, c_end = min(p.cols, c_begin + p.band_cols);
+  const bool last_band = c_end == p.cols;
+  const int tile0 = static_cast<int>(c_begin / p.tile_cols);  // global index of the band's first tile
+  const std::int64_t chunks = (c_end - c_begin + chunk_cols - 1) / chunk_cols;
+  const std::int64_t tiles = (c_end - c_begin + p.tile_cols - 1) / p.tile_cols;
+  const bool last_row = r == p.rows_of_tiles - 1;
   const std::int32_t* in_h = r > 0 ? p.ring_h + ((r - 1) & 1) * p.cols : nullptr;
   const std::int32_t* in_f = r > 0 ? p.ring_f + ((r - 1) & 1) * p.cols : nullptr;
   std::int32_t* out_h = last_row ? p.below_h : p.ring_h + (r & 1) * p.cols;
   std::int32_t* out_f = last_row ? p.below_f : p.ring_f + (r & 1) * p.cols;
 
+  if (band > 0) {  // resume from the column state the previous band of this row left
+    if (tid == 0) wait_for_tiles(p, r, tile0);
+    __syncthreads();
+#pragma unroll
+    for (int q = 0; q < SR; ++q)
+      if (q < valid) {
+        t.h[q] = __ldcg(p.col_h + first + q);
+        t.e[q] = __ldcg(p.col_e + first + q);
+        t.hm[q] = t.h[q] - p.open;
+      }
+    if (tid > 0) t.diag = first - 1 < p.rows ? __ldcg(p.col_h + first - 1) : (Local ? 0 : kNeg);
+  }
+
   for (std::int64_t step = 0; step < chunks + threads - 1; ++step) {
     // Thread 0 starts a tile: wait for the row above, then stage its H, F and B's letters.
     if (step % chunks_per_tile == 0 && step / chunks_per_tile < tiles) {
-      const std::int64_t c = step / chunks_per_tile, c0 = c * p.tile_cols;
-      const std::int64_t c1 = min(p.cols, c0 + p.tile_cols);
-      if (tid == 0) wait_for_input(p, r, static_cast<int>(c), c1);
+      const std::int64_t c = tile0 + step / chunks_per_tile, c0 = c * p.tile_cols;
+      const std::int64_t c1 = min(c_end, c0 + p.tile_cols);
+      if (tid == 0) {
+        wait_for_input(p, r, static_cast<int>(c), c1);
+        // H below-left of the first cell of a later band: the row above's last row at the
+        // previous band's last column (published with that band, which the wait covers).
+        if (band > 0 && step == 0)
+          t.diag = r > 0 ? __ldcg(p.corner + ticket - p.rows_of_tiles - 1)
+                         : (p.above_h ? __ldcv(p.above_h + c_begin - 1) : (Local ? 0 : kNeg));
+      }
       __syncthreads();
       for (std::int64_t col = c0 + tid; col < c1; col += threads) {
         const int slot = static_cast<int>(col & p.ring_mask);
@@ -125,7 +169,7 @@ __device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR
     // Every thread: its chunk of columns, once the pipeline has reached it.
     const std::int64_t g = step - tid;
     if (g >= 0 && g < chunks) {
-      const std::int64_t j0 = g * chunk_cols, j1 = min(p.cols, j0 + chunk_cols);
+      const std::int64_t j0 = c_begin + g * chunk_cols, j1 = min(c_end, j0 + chunk_cols);
       for (std::int64_t j = j0; j < j1; ++j) {
         const int slot = static_cast<int>(j & p.ring_mask);
         std::int32_t up_h = m.sky_h[slot], up_f = m.sky_f[slot];
@@ -134,21 +178,33 @@ __device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR
         m.sky_h[slot] = up_h;
         m.sky_f[slot] = up_f;
       }
+      // The band's last column: H and E of the thread's rows for the next band (ordered
+      // before the band's last tile is published by the fence there).
+      if (g == chunks - 1 && !last_band) {
+#pragma unroll
+        for (int q = 0; q < SR; ++q)
+          if (q < valid) {
+            p.col_h[first + q] = t.h[q];
+            p.col_e[first + q] = t.e[q];
+          }
+      }
     }
     __syncthreads();
     // The top thread finished a tile: publish the row's top H and F for the row below.
     const std::int64_t done = step - (threads - 1);
     if (done >= 0 && ((done + 1) % chunks_per_tile == 0 || done == chunks - 1)) {
-      const std::int64_t c = done / chunks_per_tile, c0 = c * p.tile_cols, c1 = min(p.cols, c0 + p.tile_cols);
+      const std::int64_t c = tile0 + done / chunks_per_tile, c0 = c * p.tile_cols, c1 = min(c_end, c0 + p.tile_cols);
       if (out_h) {
         for (std::int64_t col = c0 + tid; col < c1; col += threads) {
           const int slot = static_cast<int>(col & p.ring_mask);
           out_h[col] = m.sky_h[slot];
           out_f[col] = m.sky_f[slot];
         }
-        if (last_row) __threadfence_system();
-        else __threadfence();
       }
+      if (done == chunks - 1 && !last_band && tid == 0)
+        p.corner[ticket] = m.sky_h[static_cast<int>((c_end - 1) & p.ring_mask)];
+      if (last_row) __threadfence_system();
+      else __threadfence();
       __syncthreads();
       if (tid == 0) {
         ::cuda::atomic_ref<int, ::cuda::thread_scope_device>(p.locks[r]).store(static_cast<int>(c + 1),
@@ -165,13 +221,14 @@ __global__ void multipass_kernel(const MultipassParams p) {
   extern __shared__ __align__(16) unsigned char smem[];
   const k::TileScratch ts = k::carve_tile_scratch(smem, p.ring_mask + 1);
   Smem m{ts.scores, ts.sky_h, ts.sky_f, ts.sky_b, ts.best};
-  __shared__ int row_of_block;
+  __shared__ int ticket_of_block;
 
   const int tid = threadIdx.x, threads = blockDim.x;
   for (int x = tid; x < 32 * 32; x += threads) m.scores[x] = p.scores[x];
-  if (tid == 0) row_of_block = atomicAdd(p.ticket, 1);  // rows in the order blocks start
+  if (tid == 0) ticket_of_block = atomicAdd(p.ticket, 1);  // tickets in the order blocks start
   __syncthreads();
-  const int r = row_of_block;
+  const int ticket = ticket_of_block;
+  const int r = ticket % p.rows_of_tiles;
   const std::int64_t first = static_cast<std::int64_t>(r) * p.tile_rows + static_cast<std::int64_t>(tid) * SR;
   const int valid = static_cast<int>(max(static_cast<std::int64_t>(0), min(static_cast<std::int64_t>(SR), p.rows - first)));
   const std::int64_t table_row = p.row0 + first + 1;  // 1-based row of the thread's first row
@@ -181,13 +238,13 @@ __global__ void multipass_kernel(const MultipassParams p) {
 #pragma unroll
   for (int q = 0; q < SR; ++q) t.code[q] = q < valid ? p.a[first + q] : 0;
   if (static_cast<std::int64_t>(r + 1) * p.tile_rows > p.rows)  // a partial last row of tiles
-    row_of_tiles<SR, Dpx, Local, true>(p, m, t, r, valid);
+    row_of_tiles<SR, Dpx, Local, true>(p, m, t, ticket, first, valid);
   else
-    row_of_tiles<SR, Dpx, Local, false>(p, m, t, r, valid);
+    row_of_tiles<SR, Dpx, Local, false>(p, m, t, ticket, first, valid);
 
   BestCell mine{0, 0, 0};
   k::thread_best(t, table_row, valid, mine.score, mine.i, mine.j);
-  k::block_best(cuda_detail::CudaTeam{}, m.scratch, mine, &p.row_best[r]);
+  k::block_best(cuda_detail::CudaTeam{}, m.scratch, mine, &p.row_best[ticket]);
 }
 
 // Host side of the link: pinned, mapped staging for the rows between ranks.
@@ -234,6 +291,9 @@ class MultipassAligner final : public Aligner {
       throw Error("tiling: cuda/multipass needs " + std::to_string(smem_) + " B of shared memory per block (ring of " +
                   std::to_string(ring_) + " columns); this GPU allows " + std::to_string(max_smem) +
                   "; use smaller --tile-cols or --sub-cols");
+    if (t.band_cols < 0 || t.band_cols % t.tile_cols != 0)
+      throw Error("tiling: --band-cols " + std::to_string(t.band_cols) + " must be 0 (automatic) or a positive multiple of --tile-cols " +
+                  std::to_string(t.tile_cols));
   }
 
   void setup(const Block& block, const Scoring& s) override {
@@ -243,7 +303,6 @@ class MultipassAligner final : public Aligner {
     ring_h_.allocate(2 * cols);
     ring_f_.allocate(2 * cols);
     locks_.allocate(static_cast<std::size_t>(std::max(tiles_down_, 1)) + 1);  // last entry: the ticket
-    row_best_.allocate(static_cast<std::size_t>(std::max(tiles_down_, 1)));
     cuda_detail::with_sub_rows(tiling_.sub_rows, [&](auto SR) {
       cuda_detail::with_flags(tiling_.dpx, prob_.local(), [&](auto D, auto L) {
         auto kernel = multipass_kernel<SR(), D(), L()>;
@@ -256,6 +315,18 @@ class MultipassAligner final : public Aligner {
         if (per_sm == 0) throw Error("tiling: cuda/multipass cannot fit one block of " + std::to_string(threads_) + " threads on an SM");
       });
     });
+    band_cols_ = resolve_band_cols(block.cols);
+    bands_ = std::max<std::int64_t>(1, (block.cols + band_cols_ - 1) / band_cols_);
+    const std::int64_t tickets = bands_ * std::max(tiles_down_, 1);
+    if (tickets > std::numeric_limits<int>::max())
+      throw Error("tiling: cuda/multipass would run " + std::to_string(tickets) + " rows of tiles x bands; at most " +
+                  std::to_string(std::numeric_limits<int>::max()) + ": use larger --band-cols or --tile-rows");
+    row_best_.allocate(static_cast<std::size_t>(tickets));
+    if (bands_ > 1) {
+      col_h_.allocate(static_cast<std::size_t>(block.rows));
+      col_e_.allocate(static_cast<std::size_t>(block.rows));
+      corner_.allocate(static_cast<std::size_t>(tickets));
+    }
   }
 
   Cell run(RowLink* link) override {
@@ -289,6 +360,11 @@ class MultipassAligner final : public Aligner {
     p.locks = locks_.get();
     p.ticket = locks_.get() + tiles_down_;
     p.row_best = row_best_.get();
+    p.rows_of_tiles = tiles_down_;
+    p.band_cols = band_cols_;
+    p.col_h = col_h_.get();
+    p.col_e = col_e_.get();
+    p.corner = corner_.get();
     if (above) {
       p.above_h = MappedRows::device(above_.h);
       p.above_f = MappedRows::device(above_.f);
@@ -302,7 +378,7 @@ class MultipassAligner final : public Aligner {
     timer_.start();
     cuda_detail::with_sub_rows(tiling_.sub_rows, [&](auto SR) {
       cuda_detail::with_flags(tiling_.dpx, prob_.local(), [&](auto D, auto L) {
-        multipass_kernel<SR(), D(), L()><<<tiles_down_, threads_, smem_>>>(p);
+        multipass_kernel<SR(), D(), L()><<<static_cast<unsigned>(bands_ * tiles_down_), threads_, smem_>>>(p);
       });
     });
     HPCS_CUDA_CHECK_LAUNCH();
@@ -310,7 +386,7 @@ class MultipassAligner final : public Aligner {
     if (link) pump(*link, above, below);
     HPCS_CUDA_CHECK(cudaDeviceSynchronize());
     ran_ = true;
-    std::vector<k::BestCell> rows(static_cast<std::size_t>(tiles_down_));
+    std::vector<k::BestCell> rows(row_best_.size());
     HPCS_CUDA_CHECK(cudaMemcpy(rows.data(), row_best_.get(), rows.size() * sizeof(k::BestCell), cudaMemcpyDeviceToHost));
     return cuda_detail::best_of(rows);
   }
@@ -325,6 +401,7 @@ class MultipassAligner final : public Aligner {
   }
   nlohmann::json details() const override {
     return {{"resident_rows", resident_rows_}, {"threads_per_block", threads_}, {"rows_of_tiles", tiles_down_},
+            {"bands", bands_}, {"band_cols", band_cols_},
             {"launches", 1}, {"shared_bytes", smem_}};
   }
 
@@ -365,14 +442,28 @@ class MultipassAligner final : public Aligner {
     }
   }
 
+  // Columns per band: as asked, else one band while every row of tiles is resident at once
+  // (one pass), else about the columns the pipeline of P_h resident rows spans (each row
+  // lags the one above by threads x s_T + t_T columns), rounded to whole tiles.
+  std::int64_t resolve_band_cols(std::int64_t cols) const {
+    const std::int64_t whole = std::max<std::int64_t>(cols, 1);
+    if (tiling_.band_cols > 0) return tiling_.band_cols;
+    if (tiles_down_ <= resident_rows_) return whole;
+    const std::int64_t lag = static_cast<std::int64_t>(threads_) * tiling_.sub_cols + tiling_.tile_cols;
+    const std::int64_t span = (lag * resident_rows_ + tiling_.tile_cols - 1) / tiling_.tile_cols * tiling_.tile_cols;
+    return std::min(whole, span);
+  }
+
   Tiling tiling_;
   int threads_ = 0, ring_ = 0, tiles_down_ = 0;
+  std::int64_t band_cols_ = 0, bands_ = 1;
   std::size_t smem_ = 0;
   std::int64_t resident_rows_ = 0;
   cuda_detail::DeviceProblem prob_;
   cuda::DeviceBuffer<std::int32_t> ring_h_, ring_f_;
   cuda::DeviceBuffer<int> locks_;
   cuda::DeviceBuffer<k::BestCell> row_best_;
+  cuda::DeviceBuffer<std::int32_t> col_h_, col_e_, corner_;  // band hand-over (bands_ > 1)
   MappedRows above_, below_;
   cuda::EventTimer timer_;
   bool ran_ = false;

@@ -51,6 +51,10 @@ void add_options(CLI::App& app, Options& o) {
   app.add_option("--tile-cols", o.tiling.tile_cols, "t_T: columns of a tile")->capture_default_str();
   app.add_option("--sub-rows", o.tiling.sub_rows, "s_S: rows per thread (threads = t_S / s_S)")->capture_default_str();
   app.add_option("--sub-cols", o.tiling.sub_cols, "s_T: columns per thread between barriers")->capture_default_str();
+  app.add_option("--band-cols", o.tiling.band_cols,
+                 "cuda/multipass: columns per band, a multiple of --tile-cols (0: automatic, one band while all rows "
+                 "of tiles fit on the GPU at once)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
   app.add_flag("--dpx,!--no-dpx", o.tiling.dpx, "Hopper DPX instructions in the cell update")->capture_default_str();
   app.add_option("--chunk", o.tiling.chunk, "Columns per message between ranks (and per CPU strip)")
       ->check(CLI::PositiveNumber)->capture_default_str();
@@ -230,6 +234,7 @@ nlohmann::json metadata(const Provenance& prov, const Options& o, const Sequence
   m["tile_cols"] = o.tiling.tile_cols;
   m["sub_rows"] = o.tiling.sub_rows;
   m["sub_cols"] = o.tiling.sub_cols;
+  m["band_cols"] = o.tiling.band_cols;
   m["dpx"] = o.tiling.dpx;
   m["chunk"] = o.tiling.chunk;
   m["reps"] = o.common.reps;

@@ -37,6 +37,7 @@ struct Tiling {
   int sub_rows = 8;      // s_S: rows each thread owns (threads per block = t_S / s_S)
   int sub_cols = 4;      // s_T: columns a thread computes between two block barriers
   bool dpx = true;      // Hopper DPX instructions for the cell update (else plain max)
+  std::int64_t band_cols = 0;  // cuda/multipass: columns per band, a multiple of tile_cols (0: automatic)
   std::int64_t chunk = 4096;  // columns per message between ranks (and per CPU strip)
 };
 

@@ -65,8 +65,11 @@ inline std::vector<Scoring> test_scorings() {
 
 inline int proper_letters(const Scoring& s) { return s.letters == 5 ? 4 : 20; }
 
-inline Tiling tiling(int tile_rows, int tile_cols, int sub_rows, int sub_cols, std::int64_t chunk = 4096) {
+// band_cols: cuda/multipass's column bands (0: automatic); the other variants ignore it.
+inline Tiling tiling(int tile_rows, int tile_cols, int sub_rows, int sub_cols, std::int64_t chunk = 4096,
+                     std::int64_t band_cols = 0) {
   Tiling x;
+  x.band_cols = band_cols;
   x.tile_rows = tile_rows;
   x.tile_cols = tile_cols;
   x.sub_rows = sub_rows;

@@ -32,7 +32,7 @@ TEST(SwMpi, EveryVariantEqualsTheSingleProcessReference) {
       if (info.unavailable()) continue;  // the same on every rank
       SCOPED_TRACE(info.name);
       for (std::int64_t chunk : {std::int64_t{64}, std::int64_t{1000}}) {
-        const Tiling t = first_accepted(info, {tiling(128, 64, 4, 4, chunk), tiling(8, 64, 8, 4, chunk)});
+        const Tiling t = first_accepted(info, {tiling(128, 64, 4, 4, chunk, 128), tiling(8, 64, 8, 4, chunk, 128)});
         auto aligner = info.make(t);
         aligner->setup(rank_block(pair, Mode::Local), s);
         const Cell end = run_distributed(mpi, *aligner, pair, chunk);

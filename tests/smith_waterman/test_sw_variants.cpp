@@ -39,11 +39,13 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
 }
 
 // Tilings to try; a backend may reject some (e.g. too many threads per team) with an Error.
+// Some split cuda/multipass's rows into column bands (the last argument) of one tile, a few
+// tiles, and widths the sizes below are not multiples of.
 std::vector<Tiling> tilings(const VariantInfo& info) {
   if (info.backend == "cpu") return {Tiling{}};
-  return {tiling(1024, 256, 8, 4), tiling(512, 256, 8, 8), tiling(64, 64, 4, 1),  tiling(128, 96, 4, 4),
-          tiling(32, 40, 8, 8),    tiling(8, 8, 8, 2),     tiling(256, 512, 4, 16), tiling(16, 33, 16, 3),
-          tiling(512, 200, 16, 8)};
+  return {tiling(1024, 256, 8, 4),          tiling(512, 256, 8, 8),        tiling(64, 64, 4, 1, 4096, 128),
+          tiling(128, 96, 4, 4, 4096, 96),  tiling(32, 40, 8, 8),          tiling(8, 8, 8, 2, 4096, 24),
+          tiling(256, 512, 4, 16),          tiling(16, 33, 16, 3, 4096, 66), tiling(512, 200, 16, 8, 4096, 1000)};
 }
 
 class SwVariant : public ::testing::TestWithParam<std::string> {};
@@ -99,7 +101,7 @@ TEST_P(SwVariant, RowBlocksThroughALinkKeepTheLastRowExact) {
   std::mt19937_64 rng(std::random_device{}());
   const Scoring s = blosum62(Alphabet::protein(), 11, 1);
   const Codes a = random_codes(rng, 2003, 20), b = random_codes(rng, 1500, 20);
-  const Tiling t = first_accepted(info, {tiling(128, 128, 4, 4, 300), tiling(8, 128, 8, 4, 300)});
+  const Tiling t = first_accepted(info, {tiling(128, 128, 4, 4, 300, 256), tiling(8, 128, 8, 4, 300, 256)});
   for (Mode mode : {Mode::Local, Mode::Anchored}) {
     // Three uneven blocks of rows, the variant and the reference side by side.
     const std::int64_t cuts[4] = {0, 700, 701, 2003};
@@ -141,7 +143,7 @@ TEST_P(SwVariant, RepeatedRunsAreIdentical) {
   const Scoring s = dna_scoring(2, -3, 7, 2);
   Codes a = random_codes(rng, 4000, 4), b = random_codes(rng, 3000, 4);
   std::copy(a.begin() + 100, a.begin() + 2100, b.begin() + 900);
-  const Tiling t = first_accepted(info, {tiling(128, 64, 4, 2), tiling(16, 64, 16, 2)});
+  const Tiling t = first_accepted(info, {tiling(128, 64, 4, 2, 4096, 192), tiling(16, 64, 16, 2, 4096, 192)});
   auto aligner = info.make(t);
   aligner->setup(whole(a, b), s);
   const Cell first = aligner->run(nullptr);
@@ -173,6 +175,13 @@ TEST(SwVariants, TiledVariantsRejectInvalidTilings) {
     EXPECT_THROW(info.make(t(64, 64, 7, 8)), Error) << "unsupported s_S";
     EXPECT_THROW(info.make(t(8192, 64, 4, 8)), Error) << "2048 threads per block";
     EXPECT_THROW(info.make(t(0, 64, 4, 8)), Error) << "empty tile";
+    if (info.name == "cuda/multipass") {
+      Tiling x = t(64, 64, 4, 8);
+      x.band_cols = 100;
+      EXPECT_THROW(info.make(x), Error) << "band not a multiple of t_T";
+      x.band_cols = -64;
+      EXPECT_THROW(info.make(x), Error) << "negative band";
+    }
   }
 }
 
