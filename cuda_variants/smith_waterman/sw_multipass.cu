@@ -52,6 +52,7 @@ struct MultipassParams {
   std::int32_t* ring_h;  // [2][cols]: top rows of the last two rows of tiles
   std::int32_t* ring_f;
   int* locks;            // tiles published by each row of tiles
+  int* band_done;        // bands each row of tiles has handed over (col_h, col_e, corner)
   int* ticket;
   BestCell* row_best;    // [tickets]
   std::int32_t* col_h;   // [rows]: H and E of each cell row at the last column of its previous band
@@ -78,6 +79,14 @@ __device__ void wait_for_tiles(const MultipassParams& p, int r, int tiles) {
   const long long start = now_ns();
   ::cuda::atomic_ref<int, ::cuda::thread_scope_device> lock(p.locks[r]);
   while (lock.load(::cuda::memory_order_acquire) < tiles)
+    if (now_ns() - start > kSpinTimeoutNs) __trap();
+}
+
+// Thread 0 waits until row r of tiles has handed over `bands` bands.
+__device__ void wait_for_band(const MultipassParams& p, int r, int bands) {
+  const long long start = now_ns();
+  ::cuda::atomic_ref<int, ::cuda::thread_scope_device> done(p.band_done[r]);
+  while (done.load(::cuda::memory_order_acquire) < bands)
     if (now_ns() - start > kSpinTimeoutNs) __trap();
 }
 
@@ -115,8 +124,8 @@ __device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR
   const std::int64_t c_begin = band * p.band_cols, c_end = min(p.cols, c_begin + p.band_cols);
   const bool last_band = c_end == p.cols;
   const int tile0 = static_cast<int>(c_begin / p.tile_cols);  // global index of the band's first tile
-  const std::int64_t chunks = (c_end - c_begin + chunk_cols - 1) / chunk_cols;
-  const std::int64_t tiles = (c_end - c_begin + p.tile_cols - 1) / p.tile_cols;
+  const int chunks = static_cast<int>((c_end - c_begin + chunk_cols - 1) / chunk_cols);
+  const int tiles = static_cast<int>((c_end - c_begin + p.tile_cols - 1) / p.tile_cols);
   const bool last_row = r == p.rows_of_tiles - 1;
   const std::int32_t* in_h = r > 0 ? p.ring_h + ((r - 1) & 1) * p.cols : nullptr;
   const std::int32_t* in_f = r > 0 ? p.ring_f + ((r - 1) & 1) * p.cols : nullptr;
@@ -124,7 +133,15 @@ __device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR
   std::int32_t* out_f = last_row ? p.below_f : p.ring_f + (r & 1) * p.cols;
 
   if (band > 0) {  // resume from the column state the previous band of this row left
-    if (tid == 0) wait_for_tiles(p, r, tile0);
+    if (tid == 0) {
+      wait_for_band(p, r, band);
+      if (r > 0) wait_for_band(p, r - 1, band);
+      wait_for_input(p, r, tile0, min(c_end, c_begin + p.tile_cols));
+      // H below-left of the band's first cell: the row above's last row at the previous
+      // band's last column.
+      t.diag = r > 0 ? __ldcg(p.corner + ticket - p.rows_of_tiles - 1)
+                     : (p.above_h ? __ldcv(p.above_h + c_begin - 1) : (Local ? 0 : kNeg));
+    }
     __syncthreads();
 #pragma unroll
     for (int q = 0; q < SR; ++q)
@@ -136,83 +153,94 @@ __device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR
     if (tid > 0) t.diag = first - 1 < p.rows ? __ldcg(p.col_h + first - 1) : (Local ? 0 : kNeg);
   }
 
-  for (std::int64_t step = 0; step < chunks + threads - 1; ++step) {
+  // The step loop works in band-local columns (pointers shifted to the band's first
+  // column): the same registers as with one band.
+  const int width = static_cast<int>(c_end - c_begin);
+  const std::int32_t jbase = static_cast<std::int32_t>(c_begin) + 1;  // 1-based column of local column 0
+  const std::uint8_t* bb = p.b + c_begin;
+  const std::int32_t* above_h = p.above_h ? p.above_h + c_begin : nullptr;
+  const std::int32_t* above_f = p.above_h ? p.above_f + c_begin : nullptr;
+  if (in_h) {
+    in_h += c_begin;
+    in_f += c_begin;
+  }
+  if (out_h) {
+    out_h += c_begin;
+    out_f += c_begin;
+  }
+  for (int step = 0; step < chunks + threads - 1; ++step) {
     // Thread 0 starts a tile: wait for the row above, then stage its H, F and B's letters.
     if (step % chunks_per_tile == 0 && step / chunks_per_tile < tiles) {
-      const std::int64_t c = tile0 + step / chunks_per_tile, c0 = c * p.tile_cols;
-      const std::int64_t c1 = min(c_end, c0 + p.tile_cols);
-      if (tid == 0) {
-        wait_for_input(p, r, static_cast<int>(c), c1);
-        // H below-left of the first cell of a later band: the row above's last row at the
-        // previous band's last column (published with that band, which the wait covers).
-        if (band > 0 && step == 0)
-          t.diag = r > 0 ? __ldcg(p.corner + ticket - p.rows_of_tiles - 1)
-                         : (p.above_h ? __ldcv(p.above_h + c_begin - 1) : (Local ? 0 : kNeg));
-      }
+      const int c = step / chunks_per_tile, c0 = c * p.tile_cols;
+      const int c1 = min(width, c0 + p.tile_cols);
+      if (tid == 0) wait_for_input(p, r, tile0 + c, c_begin + c1);
       __syncthreads();
-      for (std::int64_t col = c0 + tid; col < c1; col += threads) {
-        const int slot = static_cast<int>(col & p.ring_mask);
+      for (int col = c0 + tid; col < c1; col += threads) {
+        const int slot = col & p.ring_mask;
         if (in_h) {
           m.sky_h[slot] = __ldcg(in_h + col);
           m.sky_f[slot] = __ldcg(in_f + col);
-        } else if (p.above_h) {
-          m.sky_h[slot] = __ldcv(p.above_h + col);
-          m.sky_f[slot] = __ldcv(p.above_f + col);
+        } else if (above_h) {
+          m.sky_h[slot] = __ldcv(above_h + col);
+          m.sky_f[slot] = __ldcv(above_f + col);
         } else {  // the table's top edge
           m.sky_h[slot] = Local ? 0 : kNeg;
           m.sky_f[slot] = kNeg;
         }
-        m.sky_b[slot] = p.b[col] * k::kScoreStride;
+        m.sky_b[slot] = bb[col] * k::kScoreStride;
       }
       __syncthreads();
     }
     // Every thread: its chunk of columns, once the pipeline has reached it.
-    const std::int64_t g = step - tid;
+    const int g = step - tid;
     if (g >= 0 && g < chunks) {
-      const std::int64_t j0 = c_begin + g * chunk_cols, j1 = min(c_end, j0 + chunk_cols);
-      for (std::int64_t j = j0; j < j1; ++j) {
-        const int slot = static_cast<int>(j & p.ring_mask);
+      const int j0 = g * chunk_cols, j1 = min(width, j0 + chunk_cols);
+      for (int j = j0; j < j1; ++j) {
+        const int slot = j & p.ring_mask;
         std::int32_t up_h = m.sky_h[slot], up_f = m.sky_f[slot];
-        k::column<SR, Dpx, Local, Masked>(t, m.scores + m.sky_b[slot], up_h, up_f, static_cast<std::int32_t>(j + 1),
-                                          p.open, p.extend, valid);
+        k::column<SR, Dpx, Local, Masked>(t, m.scores + m.sky_b[slot], up_h, up_f, jbase + j, p.open, p.extend, valid);
         m.sky_h[slot] = up_h;
         m.sky_f[slot] = up_f;
-      }
-      // The band's last column: H and E of the thread's rows for the next band (ordered
-      // before the band's last tile is published by the fence there).
-      if (g == chunks - 1 && !last_band) {
-#pragma unroll
-        for (int q = 0; q < SR; ++q)
-          if (q < valid) {
-            p.col_h[first + q] = t.h[q];
-            p.col_e[first + q] = t.e[q];
-          }
       }
     }
     __syncthreads();
     // The top thread finished a tile: publish the row's top H and F for the row below.
-    const std::int64_t done = step - (threads - 1);
+    const int done = step - (threads - 1);
     if (done >= 0 && ((done + 1) % chunks_per_tile == 0 || done == chunks - 1)) {
-      const std::int64_t c = tile0 + done / chunks_per_tile, c0 = c * p.tile_cols, c1 = min(c_end, c0 + p.tile_cols);
+      const int c = done / chunks_per_tile, c0 = c * p.tile_cols, c1 = min(width, c0 + p.tile_cols);
       if (out_h) {
-        for (std::int64_t col = c0 + tid; col < c1; col += threads) {
-          const int slot = static_cast<int>(col & p.ring_mask);
+        for (int col = c0 + tid; col < c1; col += threads) {
+          const int slot = col & p.ring_mask;
           out_h[col] = m.sky_h[slot];
           out_f[col] = m.sky_f[slot];
         }
       }
-      if (done == chunks - 1 && !last_band && tid == 0)
-        p.corner[ticket] = m.sky_h[static_cast<int>((c_end - 1) & p.ring_mask)];
       if (last_row) __threadfence_system();
       else __threadfence();
       __syncthreads();
       if (tid == 0) {
-        ::cuda::atomic_ref<int, ::cuda::thread_scope_device>(p.locks[r]).store(static_cast<int>(c + 1),
-                                                                          ::cuda::memory_order_release);
+        ::cuda::atomic_ref<int, ::cuda::thread_scope_device>(p.locks[r]).store(tile0 + c + 1, ::cuda::memory_order_release);
         if (last_row && p.below_ready)
-          ::cuda::atomic_ref<long long, ::cuda::thread_scope_system>(*p.below_ready).store(c1, ::cuda::memory_order_release);
+          ::cuda::atomic_ref<long long, ::cuda::thread_scope_system>(*p.below_ready).store(c_begin + c1,
+                                                                                        ::cuda::memory_order_release);
       }
     }
+  }
+  // Hand the band over: H and E of every cell row at the band's last column, and the last
+  // row's H there (the next row's corner), then band_done[r] (outside the step loop, which
+  // keeps the loop's registers as without bands).
+  if (!last_band) {
+#pragma unroll
+    for (int q = 0; q < SR; ++q)
+      if (q < valid) {
+        p.col_h[first + q] = t.h[q];
+        p.col_e[first + q] = t.e[q];
+      }
+    if (tid == 0) p.corner[ticket] = m.sky_h[(width - 1) & p.ring_mask];
+    __threadfence();
+    __syncthreads();
+    if (tid == 0)
+      ::cuda::atomic_ref<int, ::cuda::thread_scope_device>(p.band_done[r]).store(band + 1, ::cuda::memory_order_release);
   }
 }
 
@@ -297,12 +325,16 @@ class MultipassAligner final : public Aligner {
   }
 
   void setup(const Block& block, const Scoring& s) override {
+    if (block.cols >= std::numeric_limits<std::int32_t>::max())  // 1-based int32 column numbers
+      throw Error("cuda/multipass: B has " + std::to_string(block.cols) + " letters; at most " +
+                  std::to_string(std::numeric_limits<std::int32_t>::max() - 1));
     prob_.upload(block, s);
     tiles_down_ = static_cast<int>((block.rows + tiling_.tile_rows - 1) / tiling_.tile_rows);
     const std::size_t cols = static_cast<std::size_t>(std::max<std::int64_t>(block.cols, 1));
     ring_h_.allocate(2 * cols);
     ring_f_.allocate(2 * cols);
-    locks_.allocate(static_cast<std::size_t>(std::max(tiles_down_, 1)) + 1);  // last entry: the ticket
+    // locks, then band_done, then the ticket
+    locks_.allocate(2 * static_cast<std::size_t>(std::max(tiles_down_, 1)) + 1);
     cuda_detail::with_sub_rows(tiling_.sub_rows, [&](auto SR) {
       cuda_detail::with_flags(tiling_.dpx, prob_.local(), [&](auto D, auto L) {
         auto kernel = multipass_kernel<SR(), D(), L()>;
@@ -358,7 +390,8 @@ class MultipassAligner final : public Aligner {
     p.ring_h = ring_h_.get();
     p.ring_f = ring_f_.get();
     p.locks = locks_.get();
-    p.ticket = locks_.get() + tiles_down_;
+    p.band_done = locks_.get() + std::max(tiles_down_, 1);
+    p.ticket = locks_.get() + 2 * std::max(tiles_down_, 1);
     p.row_best = row_best_.get();
     p.rows_of_tiles = tiles_down_;
     p.band_cols = band_cols_;
