@@ -476,17 +476,17 @@ class MultipassAligner final : public Aligner {
   }
 
   // Columns per band: as asked, else one band while every row of tiles is resident at once
-  // (one pass), else 1.5 times the columns the pipeline of P_h resident rows spans (each
-  // row lags the one above by threads x s_T + t_T columns), in whole tiles. Narrower bands
-  // leave blocks waiting on that lag; wider ones keep the pass lag and the last pass's
-  // tail. 1.5 was within a few % of the best width in a simulation of the ticket schedule
-  // for every tiling and rank count we measured (docs/smith_waterman.md).
+  // (one pass), else the columns the pipeline of P_h resident rows spans (each row lags the
+  // one above by threads x s_T + t_T columns), in whole tiles. Narrower bands leave blocks
+  // waiting on that lag; wider ones keep more of the pass lag and the last pass's tail.
+  // On 4 x H200 at 2^22 x 2^22 this width gave 86% efficiency on 4 ranks, 1.5x it 82% and
+  // 0.75x it 81% (docs/results/smith_waterman_h200.md).
   std::int64_t resolve_band_cols(std::int64_t cols) const {
     const std::int64_t whole = std::max<std::int64_t>(cols, 1);
     if (tiling_.band_cols > 0) return tiling_.band_cols;
     if (tiles_down_ <= resident_rows_) return whole;
     const std::int64_t lag = static_cast<std::int64_t>(threads_) * tiling_.sub_cols + tiling_.tile_cols;
-    const std::int64_t span = (3 * lag * resident_rows_ / 2 + tiling_.tile_cols - 1) / tiling_.tile_cols * tiling_.tile_cols;
+    const std::int64_t span = (lag * resident_rows_ + tiling_.tile_cols - 1) / tiling_.tile_cols * tiling_.tile_cols;
     return std::min(whole, span);
   }
 
