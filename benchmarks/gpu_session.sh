@@ -135,27 +135,10 @@ if has swsweep; then
 fi
 
 if has swmpi; then
-  log "Smith-Waterman over 1, 2 and 4 ranks (one GPU each), 2^21 x 2^21"
-  for np in 1 2 4; do
-    mpirun -n $np --bind-to none "$BUILD/bin/sw_miniapp" --len-a $((1 << 21)) --len-b $((1 << 21)) --plant 20000 \
-        --variant 'cuda/multipass,cuda/traditional' --reps 3 --warmup 1 --energy-window 0 --json \
-        --output "$OUT/sw_mpi_np$np.h5" > "$OUT/sw_mpi_np$np.jsonl" 2> "$OUT/sw_mpi_np$np.txt"
-    echo "np=$np rc=$?"
+  log "Smith-Waterman cuda/multipass over 1, 2 and 4 ranks (one GPU each), 2^22 and 2^21 squared"
+  for n in 4194304 2097152; do
+    BUILD=$BUILD OUT=$OUT benchmarks/sw_scaling.sh "sw_scale_$n" $n $n --reps 2 --warmup 1
   done
-  python3 - "$OUT" <<'PY'
-import json, sys
-out = sys.argv[1]
-t = {}
-for np in (1, 2, 4):
-    for line in open(f"{out}/sw_mpi_np{np}.jsonl"):
-        r = json.loads(line)
-        t[(r["variant"], np)] = (r["time_s"], r["rate"], r["result"]["score"], r["result"]["end_i"], r["result"]["start_i"], r["provenance"]["devices"])
-for v in ("cuda/multipass", "cuda/traditional"):
-    t1 = t[(v, 1)][0]
-    for np in (1, 2, 4):
-        s, rate, score, ei, si, dev = t[(v, np)]
-        print(f"{v:18} ranks {np}: {s:8.3f} s {rate:8.1f} GCUPS efficiency {t1 / (np * s) * 100:5.1f}%  score {score} A[{si}..{ei}]  {len(set(dev))} GPUs")
-PY
 fi
 
 jbench() {  # jbench NAME ARGS...: jacobi_bench with JSON output

@@ -112,8 +112,8 @@ def sweep():
             print(f"| {m.group(3)} | {m.group(4)} | {m.group(1)} | {float(m.group(2)):.1f} |")
 
 
-def scaling(tag, title):
-    files = [path(f"sw_h200x4_mpi_{tag}_np{np}.jsonl") for np in (1, 2, 4)]
+def scaling(prefix, title):
+    files = [path(f"{prefix}_np{np}.jsonl") for np in (1, 2, 4)]
     if not all(os.path.exists(f) for f in files):
         return
     print(f"\n### {title}\n")
@@ -132,8 +132,11 @@ def scaling(tag, title):
             print(f"| {v} | {np} ({len(set(r['provenance']['devices']))}) | {r['time_s']:.3f} | {r['rate']:.0f} | "
                   f"{t1 / (np * r['time_s']) * 100:.1f}% | {res['score']}, ({res['start_i']}, {res['start_j']}), "
                   f"({res['end_i']}, {res['end_j']}) |")
-    r = runs[(sorted({k[0] for k in runs})[0], 1)]
-    print(f"\nresident rows of tiles P_h (multi-pass): {runs.get(('cuda/multipass', 1), r)['result']['details'].get('resident_rows')}")
+    r = runs.get(("cuda/multipass", 1), runs[(sorted({k[0] for k in runs})[0], 1)])
+    print(f"\ntiling {r['config']}; resident rows of tiles P_h (multi-pass): {r['result']['details'].get('resident_rows')}"
+          + "".join(f"; bands at {np} rank(s): {runs[('cuda/multipass', np)]['result']['details']['bands']}"
+                    for np in (1, 2, 4) if "bands" in runs.get(("cuda/multipass", np), {}).get("result", {}).get("details", {}))
+          + f"; revision {r['provenance']['git_revision']}")
 
 
 bench("sw_h200_bench_small.json", "GCUPS by size (Google Benchmark, default tiling)")
@@ -142,6 +145,9 @@ bench("sw_h200_bench_large.json", "Large tables: traditional vs multi-pass")
 table("sw_h200_table_2e20.jsonl", "sw_miniapp, 2^20 x 2^20, with energy")
 traffic()
 sweep()
-scaling("t256", "Ranks on 4 x H200, 2^21 x 2^21, t_T = 256 (default tiling otherwise)")
-scaling("t128", "Ranks on 4 x H200, 2^21 x 2^21, t_T = 128, chunk 1024")
+scaling("sw_h200x4_mpi_t256", "Ranks on 4 x H200, 2^21 x 2^21, before column bands, t_T = 256 (default tiling of then otherwise)")
+scaling("sw_h200x4_mpi_t128", "Ranks on 4 x H200, 2^21 x 2^21, before column bands, t_T = 128, chunk 1024")
+bench("sw_h200_bench_large_21af79f.json", "Large tables with the default tiling since 542fa49 (2048 x 128, 16 x 2)")
+scaling("sw_h200x4_scale_2e22", "Ranks on 4 x H200, 2^22 x 2^22, column bands, default tiling 2048 x 128, 16 x 2")
+scaling("sw_h200x4_scale_2e21", "Ranks on 4 x H200, 2^21 x 2^21, column bands, default tiling 2048 x 128, 16 x 2")
 bench("sw_h100_bench_2e20_t512x256.json", "H100, 2^20 x 2^20 (earlier default tiling 512 x 256, 8 x 8)")
