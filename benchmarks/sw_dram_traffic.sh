@@ -3,8 +3,8 @@
 # Compute and prints them against the thesis' predictions (Eqs. 7-9 and the per-pass
 # correction, as sw_miniapp reports them). Run on the GPU machine:
 #   benchmarks/sw_dram_traffic.sh [LEN_A] [LEN_B] [extra sw_miniapp options]
-# Default 2^22 x 2^21 with the default 1024 x 256 tiles: a tile wavefront's boundary data
-# (up to 4096 tiles x 17 x 1280 B = 89 MB) exceeds the 50-60 MB L2 of an H100/H200.
+# Default 2^22 x 2^21 with the default 2048 x 128 tiles: a tile wavefront's boundary data
+# (up to 2048 tiles x 17 x 2176 B = 76 MB) exceeds the 50-60 MB L2 of an H100/H200.
 # One repetition runs inside cudaProfilerStart/Stop (HPCS_PROFILE_RANGE=1), and ncu's
 # application-range replay totals the counters over all of its kernels (traditional
 # launches one kernel per wavefront). Clocks are left alone (--clock-control none).
