@@ -18,9 +18,9 @@
 //
 // Column bands (--band-cols): a ticket t is row r = t % R of band b = t / R, the columns
 // [b W, (b + 1) W). A row starts band b from the column state band b - 1 left (H and E
-// of each cell row, and the corner H of the row above), so the block's last row reaches
-// the rank below after about (R / P_h) W columns instead of (R / P_h - 1) whole rows: the
-// pass lag that keeps the next rank idle (docs/smith_waterman.md, "Across MPI ranks").
+// of each cell row, and the corner H of the row above), so the block's last row starts
+// after about ceil(R / P_h) bands instead of ceil(R / P_h) - 1 whole rows of tiles: the
+// pass lag that kept the next rank idle (docs/smith_waterman.md, "Across MPI ranks").
 // A ticket waits only on smaller tickets (b, r - 1) and (b - 1, r): no deadlock.
 #include <cuda/atomic>
 
