@@ -8,6 +8,7 @@
 // CUDA variants skip with the reason when no GPU is visible.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "fake_link.hpp"
@@ -43,7 +44,8 @@ std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
 // tiles, and widths the sizes below are not multiples of.
 std::vector<Tiling> tilings(const VariantInfo& info) {
   if (info.backend == "cpu") return {Tiling{}};
-  return {tiling(1024, 256, 8, 4),          tiling(512, 256, 8, 8),        tiling(64, 64, 4, 1, 4096, 128),
+  return {tiling(2048, 128, 16, 2),         tiling(1024, 256, 8, 4),       tiling(512, 256, 8, 8),
+          tiling(64, 64, 4, 1, 4096, 128),
           tiling(128, 96, 4, 4, 4096, 96),  tiling(32, 40, 8, 8),          tiling(8, 8, 8, 2, 4096, 24),
           tiling(256, 512, 4, 16),          tiling(16, 33, 16, 3, 4096, 66), tiling(512, 200, 16, 8, 4096, 1000)};
 }
@@ -157,6 +159,35 @@ TEST_P(SwVariant, RepeatedRunsAreIdentical) {
 }
 
 INSTANTIATE_TEST_SUITE_P(AllVariants, SwVariant, ::testing::ValuesIn(variant_names()), test_name);
+
+// cuda/multipass bands by itself once a block has more rows of tiles than the GPU keeps
+// resident: one-thread blocks of 8 rows and one-column tiles make that happen at a few
+// tens of thousands of rows, with a band span (P_h x 2 columns) well inside B.
+TEST(SwVariants, MultipassAutomaticBandsEqualReference) {
+  const VariantList variants = all_variants();
+  const auto it = std::find_if(variants.begin(), variants.end(), [](const VariantInfo& v) { return v.name == "cuda/multipass"; });
+  if (it == variants.end()) GTEST_SKIP() << "cuda/multipass is not in this build";
+  if (const auto why = it->unavailable()) GTEST_SKIP() << "cuda/multipass skipped: " << *why;
+  const std::uint64_t seed = std::random_device{}();
+  SCOPED_TRACE("seed " + std::to_string(seed));
+  std::mt19937_64 rng(seed);
+  const Scoring s = dna_scoring(2, -3, 7, 2);
+  const Tiling t = tiling(8, 1, 8, 1);  // band_cols 0: automatic
+  auto probe = it->make(t);
+  const Codes tiny = random_codes(rng, 8, 4);
+  probe->setup(whole(tiny, tiny), s);
+  const auto resident = probe->details().at("resident_rows").get<std::int64_t>();
+  Codes a = random_codes(rng, 8 * (resident + 301) + 5, 4), b = random_codes(rng, 4 * resident + 77, 4);
+  std::copy(a.begin() + 3000, a.begin() + 3600, b.begin() + 100);  // a planted region near the top
+  auto aligner = it->make(t);
+  aligner->setup(whole(a, b), s);
+  const Cell got = aligner->run(nullptr);
+  EXPECT_GT(aligner->details().at("bands").get<std::int64_t>(), 1) << "the automatic rule did not band";
+  const Alignment want = reference_alignment(a, b, s);
+  EXPECT_EQ(got.score, want.score);
+  EXPECT_EQ(got.i, want.end_i);
+  EXPECT_EQ(got.j, want.end_j);
+}
 
 TEST(SwVariants, TiledVariantsRejectInvalidTilings) {
   for (const auto& info : all_variants()) {
