@@ -182,13 +182,11 @@ class Hhc2dBlock {
     return static_cast<int>(s) * S2() + 1 - r;
   }
 
-  // Copies global row `srow`, columns jlo..jhi (step t_S2 from this thread's column), into
-  // local row li of buffer b and its ghost columns; boundary columns skipped if asked.
-  HPCS_HD void put_row(int b, int li, const Real* srow, int jlo, int jhi, int c, bool skip_boundary) const {
-    const int P = b == 2 ? Pin() : Pb();
-    Real* dst = m_.buf(b) + (b == 2 ? (li - p_.init_row0) * RSI() : li * RS()) + 1;
-    int slot = slot_of(jlo, c, b == 2);  // c < t_S2 < P
-    for (int j = jlo + c; j <= jhi; j += S2()) {
+  // Copies global row `srow`, columns j0, j0 + t_S2, .. <= jhi, into the local row `dst`
+  // (a buffer of P circular slots) from `slot` on, with the ghost columns; boundary columns
+  // skipped if asked.
+  HPCS_HD void copy_columns(Real* dst, int slot, const Real* srow, int j0, int jhi, int P, bool skip_boundary) const {
+    for (int j = j0; j <= jhi; j += S2()) {
       if (!skip_boundary || (j != 0 && j != p_.n2 + 1)) {
         m_.copy(dst, slot, srow + j);
         if (slot == 0) m_.copy(dst, P, srow + j);
@@ -197,6 +195,13 @@ class Hhc2dBlock {
       slot += S2();
       if (slot >= P) slot -= P;
     }
+  }
+
+  // Copies global row `srow`, columns jlo..jhi (step t_S2 from this thread's column), into
+  // local row li of buffer b and its ghost columns; boundary columns skipped if asked.
+  HPCS_HD void put_row(int b, int li, const Real* srow, int jlo, int jhi, int c, bool skip_boundary) const {
+    Real* dst = m_.buf(b) + (b == 2 ? (li - p_.init_row0) * RSI() : li * RS()) + 1;
+    copy_columns(dst, slot_of(jlo, c, b == 2), srow, jlo + c, jhi, b == 2 ? Pin() : Pb(), skip_boundary);  // c < t_S2 < P
   }
 
   // put_row for local rows l0 + q, l0 + q + row_groups, ... <= l1 and this thread's column
@@ -233,16 +238,7 @@ class Hhc2dBlock {
       return;
     }
     for (; li <= l1; li += rg) {
-      int slot = slot0;
-      for (int j = jf; j <= jhi; j += S2()) {
-        if (!skip_boundary || (j != 0 && j != p_.n2 + 1)) {
-          m_.copy(dst, slot, srow + j);
-          if (slot == 0) m_.copy(dst, P, srow + j);
-          if (slot == P - 1) m_.copy(dst, -1, srow + j);
-        }
-        slot += S2();
-        if (slot >= P) slot -= P;
-      }
+      copy_columns(dst, slot0, srow, jf, jhi, P, skip_boundary);
       dst += rg * stride;
       srow += rg * p_.cols;
     }
