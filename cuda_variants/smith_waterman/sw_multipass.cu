@@ -74,19 +74,12 @@ __device__ long long now_ns() {
   return t;
 }
 
-// Thread 0 waits until row r of tiles has published at least `tiles` tiles.
-__device__ void wait_for_tiles(const MultipassParams& p, int r, int tiles) {
+// Thread 0 waits (acquire) until a device-scope counter reaches `value`: tiles published
+// by a row (locks) or bands it handed over (band_done).
+__device__ void wait_at_least(int& counter, int value) {
   const long long start = now_ns();
-  ::cuda::atomic_ref<int, ::cuda::thread_scope_device> lock(p.locks[r]);
-  while (lock.load(::cuda::memory_order_acquire) < tiles)
-    if (now_ns() - start > kSpinTimeoutNs) __trap();
-}
-
-// Thread 0 waits until row r of tiles has handed over `bands` bands.
-__device__ void wait_for_band(const MultipassParams& p, int r, int bands) {
-  const long long start = now_ns();
-  ::cuda::atomic_ref<int, ::cuda::thread_scope_device> done(p.band_done[r]);
-  while (done.load(::cuda::memory_order_acquire) < bands)
+  ::cuda::atomic_ref<int, ::cuda::thread_scope_device> c(counter);
+  while (c.load(::cuda::memory_order_acquire) < value)
     if (now_ns() - start > kSpinTimeoutNs) __trap();
 }
 
@@ -94,7 +87,7 @@ __device__ void wait_for_band(const MultipassParams& p, int r, int bands) {
 __device__ void wait_for_input(const MultipassParams& p, int r, int c, std::int64_t col_end) {
   const long long start = now_ns();
   if (r > 0) {
-    wait_for_tiles(p, r - 1, c + 1);
+    wait_at_least(p.locks[r - 1], c + 1);
   } else if (p.above_ready) {
     ::cuda::atomic_ref<const long long, ::cuda::thread_scope_system> ready(*p.above_ready);
     while (ready.load(::cuda::memory_order_acquire) < col_end)
@@ -134,8 +127,8 @@ __device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR
 
   if (band > 0) {  // resume from the column state the previous band of this row left
     if (tid == 0) {
-      wait_for_band(p, r, band);
-      if (r > 0) wait_for_band(p, r - 1, band);
+      wait_at_least(p.band_done[r], band);
+      if (r > 0) wait_at_least(p.band_done[r - 1], band);
       wait_for_input(p, r, tile0, min(c_end, c_begin + p.tile_cols));
       // H below-left of the band's first cell: the row above's last row at the previous
       // band's last column.
