@@ -4,8 +4,10 @@
 // sub-prisms (hhc2d_block.hpp).
 #include <algorithm>
 #include <climits>
+#include <type_traits>
 
 #include "hhc2d_block.hpp"
+#include "hhc2d_fast_block.hpp"
 #include "jacobi_cuda_common.cuh"
 #include "jacobi_cuda_solvers.hpp"
 
@@ -30,12 +32,61 @@ __global__ void __launch_bounds__(1024) hhc2d_kernel(const __grid_constant__ blo
   });
 }
 
+// Shape (t_S2, t_T, t_S1) compiled in, threads = t_S2: interior hexagons run
+// Hhc2dFastBlock (straight-line row steps), the others the fixed-shape generic block. The
+// branch is uniform per block; the shared memory is the generic block's, which is larger.
+template <class Real, int kS2, int kT, int kS1>
+__global__ void __launch_bounds__(kS2) hhc2d_fast_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
+                                                         const std::int64_t w) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  using Fast = blocks::Hhc2dFastBlock<Real, DeviceMem<Real>, kS2, kT, kS1>;
+  if (Fast::applies(p.h, w, blockIdx.x)) {
+    Real* b0 = reinterpret_cast<Real*>(smem);
+    Real* b1 = b0 + Fast::elems(0);
+    DeviceMem<Real> m{nullptr, b0, b1, b1 + Fast::elems(1)};
+    const Fast blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
+    blk.run_all([] { __syncthreads(); });
+    return;
+  }
+  Real* b0 = reinterpret_cast<Real*>(smem + rows_bytes(p.h.t_T));
+  Real* b1 = b0 + p.nr * p.rs;
+  DeviceMem<Real> m{reinterpret_cast<blocks::RowInfo*>(smem), b0, b1, b1 + p.nr * p.rs};
+  const blocks::Hhc2dBlock<Real, DeviceMem<Real>, kS2, kT> blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
+  blk.for_each_phase([&](const blocks::Phase& ph) {
+    blk.run(ph);
+    __syncthreads();
+  });
+}
+
 template <class Real>
 using Hhc2dKernel = void (*)(blocks::Hhc2dParams<Real>, std::int64_t);
+
+// Shapes with a kernel of their own (float32, threads = t_S2): interior hexagons in
+// straight-line code (hhc2d_fast_block.hpp).
+template <class Real>
+Hhc2dKernel<Real> fast_kernel_for(const Tiles& t) {
+  if constexpr (std::is_same_v<Real, float>) {
+    if (t.threads != t.t_S2) return nullptr;
+#define HPCS_HHC2D_FAST(S2, T, S1) \
+  if (t.t_S2 == S2 && t.t_T == T && t.t_S1 == S1) return hhc2d_fast_kernel<Real, S2, T, S1>;
+    HPCS_HHC2D_FAST(256, 16, 9)
+    HPCS_HHC2D_FAST(256, 16, 12)
+    HPCS_HHC2D_FAST(256, 16, 16)
+    HPCS_HHC2D_FAST(256, 24, 6)
+    HPCS_HHC2D_FAST(256, 24, 10)
+    HPCS_HHC2D_FAST(256, 20, 8)
+    HPCS_HHC2D_FAST(256, 32, 8)
+    HPCS_HHC2D_FAST(384, 16, 9)
+    HPCS_HHC2D_FAST(128, 16, 9)
+#undef HPCS_HHC2D_FAST
+  }
+  return nullptr;
+}
 
 // The kernel for (t_S2, t_T): a fixed-shape one for the shapes the sweeps use most.
 template <class Real>
 Hhc2dKernel<Real> kernel_for(const Tiles& t) {
+  if (const auto k = fast_kernel_for<Real>(t)) return k;
   if (t.t_S2 == 256 && t.t_T == 16) return hhc2d_kernel<Real, 256, 16>;
   if (t.t_S2 == 256 && t.t_T == 24) return hhc2d_kernel<Real, 256, 24>;
   if (t.t_S2 == 256 && t.t_T == 20) return hhc2d_kernel<Real, 256, 20>;
@@ -72,6 +123,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
             {"shared_bytes_wavefront0", smem0_},
             {"blocks_per_sm", blocks_per_sm(kernel_for<Real>(t_), t_.threads, smem_)},
             {"fixed_shape_kernel", kernel_for<Real>(t_) != hhc2d_kernel<Real>},
+            {"interior_fast_kernel", fast_kernel_for<Real>(t_) != nullptr},
             {"t_T", t_.t_T},
             {"t_S1", t_.t_S1},
             {"t_S2", t_.t_S2}};

@@ -16,6 +16,7 @@
 #include "block_emulator.hpp"
 #include "hex1d_block.hpp"
 #include "hhc2d_block.hpp"
+#include "hhc2d_fast_block.hpp"
 #include "hpcs/error.hpp"
 #include "jacobi_reference.hpp"
 #include "jacobi_variant.hpp"
@@ -90,6 +91,52 @@ std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, st
     }
   }
   return (T % 2 ? g1 : g0).v;
+}
+
+// As the fixed-shape kernel runs it: interior hexagons with Hhc2dFastBlock (shape
+// t_S2 x t_T x t_S1 compiled in, kRound the period rounding), the others with the generic
+// block (the fixed-shape one when the rounding is the GPU's). `fast_blocks` counts the
+// hexagons the fast block ran, so a test can require that it ran at all.
+template <class Real, int kS2, int kT, int kS1, int kRound>
+std::vector<Real> emulate_2d_fast(const std::vector<Real>& init, const Problem& p, std::int64_t T, int threads,
+                                  emu::Checker& chk, long& fast_blocks) {
+  using Fast = blocks::Hhc2dFastBlock<Real, emu::BlockMem<Real>, kS2, kT, kS1, kRound>;
+  constexpr int gS2 = kRound == blocks::kRoundFixed ? kS2 : 0, gT = kRound == blocks::kRoundFixed ? kT : 0;
+  emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
+  emu::World<Real> world{{&g0, &g1}, p.rows(), p.cols(), 0, 0, &chk};
+  const Tiles t{kT, kS1, kS2, threads};
+  Hhc2dParams<Real> prm = blocks::hhc2d_params(p, t, T, g0.v.data(), g1.v.data(), kRound);
+  const auto a = static_cast<std::size_t>(prm.nr * prm.rs);
+  for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
+    world.wave = w;
+    prm.init_row0 = blocks::hhc_init_row0(prm.h, w);
+    const auto b = static_cast<std::size_t>((w == 0 ? prm.nr : kS1 + 2) * prm.rsi);
+    for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
+      if (Fast::applies(prm.h, w, k)) {
+        ++fast_blocks;
+        emu::BlockMem<Real> m(world, static_cast<int>(k), 0, {Fast::elems(0), Fast::elems(1), Fast::elems(2)});
+        emu::run_block_per_thread<Real>([&](int tid) { return Fast(prm, m, w, k, tid); }, m, threads);
+      } else {
+        emu::BlockMem<Real> m(world, static_cast<int>(k), kT + 1, {a, a, b});
+        emu::run_block_per_thread<Real>(
+            [&](int tid) { return Hhc2dBlock<Real, emu::BlockMem<Real>, gS2, gT>(prm, m, w, k, tid); }, m, threads);
+      }
+    }
+  }
+  return (T % 2 ? g1 : g0).v;
+}
+
+template <class Real, int kS2, int kT, int kS1, int kRound = blocks::kRoundFixed>
+void check_fast_block(const Problem& p, std::int64_t T, bool expect_fast = true) {
+  SCOPED_TRACE(testing::Message() << "fast t_S2=" << kS2 << " t_T=" << kT << " t_S1=" << kS1 << " round=" << kRound
+                                  << " n1=" << p.n1 << " n2=" << p.n2 << " T=" << T);
+  const auto init = random_grid<Real>(p, static_cast<std::uint64_t>(p.n1 * 7 + p.n2 * 3 + T));
+  emu::Checker chk;
+  long fast = 0;
+  const auto got = emulate_2d_fast<Real, kS2, kT, kS1, kRound>(init, p, T, kS2, chk, fast);
+  ASSERT_EQ(chk.errors, 0) << chk.first_error;
+  ASSERT_EQ(got, reference_run(p, init, T));
+  if (expect_fast) EXPECT_GT(fast, 0) << "no hexagon was interior: the fast block never ran";
 }
 
 TEST(FastMod, MatchesTheRemainder) {
@@ -192,6 +239,21 @@ TEST(Hhc2dBlockEmulated, FixedShapes) {
   check_fixed_shape<256, 24>(6, 256, Problem{2, 41, 290}, 50);
 }
 
+// The interior-hexagon block of the GPU's fixed-shape kernels, with the GPU's periods
+// and with the tightest ones (round 1: P = t_S2 + t_T, Pi = t_S2 + 2), on sizes that are
+// not multiples of the tiles, T not a multiple of t_T, n2 below and above t_S2.
+TEST(Hhc2dFastBlockEmulated, EqualsReferenceWithoutRaces) {
+  check_fast_block<float, 256, 16, 9>(Problem{2, 100, 600}, 37);
+  check_fast_block<float, 256, 16, 9>(Problem{2, 70, 200}, 32);
+  check_fast_block<float, 256, 16, 9>(Problem{2, 40, 1}, 17, false);
+  check_fast_block<double, 32, 8, 3>(Problem{2, 61, 97}, 29);
+  check_fast_block<float, 16, 4, 2, 1>(Problem{2, 33, 45}, 21);
+  check_fast_block<double, 8, 6, 5, 1>(Problem{2, 57, 3}, 40);
+  check_fast_block<float, 6, 6, 1, 1>(Problem{2, 29, 31}, 19);
+  check_fast_block<float, 4, 2, 1, 1>(Problem{2, 20, 9}, 11);
+  check_fast_block<double, 10, 10, 4, 1>(Problem{2, 90, 23}, 34);
+}
+
 TEST(Hhc2dBlockEmulated, WideSubprismsAndManyRowGroups) {
   const Problem p{2, 45, 70};
   const auto init = random_grid<float>(p, 3);
@@ -253,6 +315,10 @@ TEST_P(CudaJacobi, BitIdenticalToReference) {
       {{2, 300, 129}, {31}, {8, 16, 64, 256}},
       {{2, 513, 1000}, {40, 9}, {16, 8, 128, 512}},
       {{2, 200, 70}, {25}, {6, 5, 96, 96}},
+      // Shapes with their own float32 kernel (interior hexagons in straight-line code).
+      {{2, 300, 1000}, {40, 9}, {16, 9, 256, 256}},
+      {{2, 203, 517}, {50}, {24, 6, 256, 256}},
+      {{2, 150, 801}, {33}, {16, 9, 384, 384}},
   };
   for (const auto& c : cases) {
     const Tiles t = resolve_tiles(c.p, c.t);
