@@ -318,7 +318,7 @@ TEST_P(CudaJacobi, BitIdenticalToReference) {
       // Shapes with their own float32 kernel (interior hexagons in straight-line code).
       {{2, 300, 1000}, {40, 9}, {16, 9, 256, 256}},
       {{2, 203, 517}, {50}, {24, 6, 256, 256}},
-      {{2, 150, 801}, {33}, {16, 9, 384, 384}},
+      {{2, 150, 801}, {33}, {16, 9, 128, 128}},
   };
   for (const auto& c : cases) {
     const Tiles t = resolve_tiles(c.p, c.t);
