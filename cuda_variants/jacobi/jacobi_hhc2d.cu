@@ -32,15 +32,16 @@ __global__ void __launch_bounds__(1024) hhc2d_kernel(const __grid_constant__ blo
   });
 }
 
-// Shape (t_S2, t_T, t_S1) compiled in, threads = t_S2: interior hexagons run
-// Hhc2dFastBlock (straight-line row steps), the others the fixed-shape generic block. The
-// branch is uniform per block; the shared memory is the generic block's, which is larger.
+// Shape (t_S2, t_T, t_S1) compiled in, threads = t_S2: hexagons with all t_T rows run
+// Hhc2dFastBlock (straight-line row steps), the others (wavefront 0, the last ones) the
+// fixed-shape generic block. The branch is uniform per launch; the shared memory is the
+// generic block's, which is larger.
 template <class Real, int kS2, int kT, int kS1>
 __global__ void __launch_bounds__(kS2) hhc2d_fast_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
                                                          const std::int64_t w) {
   extern __shared__ __align__(16) unsigned char smem[];
   using Fast = blocks::Hhc2dFastBlock<Real, DeviceMem<Real>, kS2, kT, kS1>;
-  if (Fast::applies(p.h, w, blockIdx.x)) {
+  if (Fast::applies(p.h, w)) {
     Real* b0 = reinterpret_cast<Real*>(smem);
     Real* b1 = b0 + Fast::elems(0);
     DeviceMem<Real> m{nullptr, b0, b1, b1 + Fast::elems(1)};

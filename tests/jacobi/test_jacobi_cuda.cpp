@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <limits>
 #include <random>
@@ -95,11 +96,11 @@ std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, st
 
 // As the fixed-shape kernel runs it: interior hexagons with Hhc2dFastBlock (shape
 // t_S2 x t_T x t_S1 compiled in, kRound the period rounding), the others with the generic
-// block (the fixed-shape one when the rounding is the GPU's). `fast_blocks` counts the
-// hexagons the fast block ran, so a test can require that it ran at all.
+// block (the fixed-shape one when the rounding is the GPU's). `fast` counts the hexagons
+// the fast block ran [0] without and [1] with the Edge checks, so a test can require both.
 template <class Real, int kS2, int kT, int kS1, int kRound>
 std::vector<Real> emulate_2d_fast(const std::vector<Real>& init, const Problem& p, std::int64_t T, int threads,
-                                  emu::Checker& chk, long& fast_blocks) {
+                                  emu::Checker& chk, long (&fast)[2]) {
   using Fast = blocks::Hhc2dFastBlock<Real, emu::BlockMem<Real>, kS2, kT, kS1, kRound>;
   constexpr int gS2 = kRound == blocks::kRoundFixed ? kS2 : 0, gT = kRound == blocks::kRoundFixed ? kT : 0;
   emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
@@ -112,9 +113,9 @@ std::vector<Real> emulate_2d_fast(const std::vector<Real>& init, const Problem& 
     prm.init_row0 = blocks::hhc_init_row0(prm.h, w);
     const auto b = static_cast<std::size_t>((w == 0 ? prm.nr : kS1 + 2) * prm.rsi);
     for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
-      if (Fast::applies(prm.h, w, k)) {
-        ++fast_blocks;
+      if (Fast::applies(prm.h, w)) {
         emu::BlockMem<Real> m(world, static_cast<int>(k), 0, {Fast::elems(0), Fast::elems(1), Fast::elems(2)});
+        ++fast[Fast(prm, m, w, k, 0).edge() ? 1 : 0];
         emu::run_block_per_thread<Real>([&](int tid) { return Fast(prm, m, w, k, tid); }, m, threads);
       } else {
         emu::BlockMem<Real> m(world, static_cast<int>(k), kT + 1, {a, a, b});
@@ -126,17 +127,18 @@ std::vector<Real> emulate_2d_fast(const std::vector<Real>& init, const Problem& 
   return (T % 2 ? g1 : g0).v;
 }
 
+// Returns the hexagons the fast block ran without / with the Edge checks.
 template <class Real, int kS2, int kT, int kS1, int kRound = blocks::kRoundFixed>
-void check_fast_block(const Problem& p, std::int64_t T, bool expect_fast = true) {
+std::array<long, 2> check_fast_block(const Problem& p, std::int64_t T) {
   SCOPED_TRACE(testing::Message() << "fast t_S2=" << kS2 << " t_T=" << kT << " t_S1=" << kS1 << " round=" << kRound
                                   << " n1=" << p.n1 << " n2=" << p.n2 << " T=" << T);
   const auto init = random_grid<Real>(p, static_cast<std::uint64_t>(p.n1 * 7 + p.n2 * 3 + T));
   emu::Checker chk;
-  long fast = 0;
+  long fast[2] = {0, 0};
   const auto got = emulate_2d_fast<Real, kS2, kT, kS1, kRound>(init, p, T, kS2, chk, fast);
-  ASSERT_EQ(chk.errors, 0) << chk.first_error;
-  ASSERT_EQ(got, reference_run(p, init, T));
-  if (expect_fast) EXPECT_GT(fast, 0) << "no hexagon was interior: the fast block never ran";
+  EXPECT_EQ(chk.errors, 0) << chk.first_error;
+  EXPECT_EQ(got, reference_run(p, init, T));
+  return {fast[0], fast[1]};
 }
 
 TEST(FastMod, MatchesTheRemainder) {
@@ -243,15 +245,28 @@ TEST(Hhc2dBlockEmulated, FixedShapes) {
 // and with the tightest ones (round 1: P = t_S2 + t_T, Pi = t_S2 + 2), on sizes that are
 // not multiples of the tiles, T not a multiple of t_T, n2 below and above t_S2.
 TEST(Hhc2dFastBlockEmulated, EqualsReferenceWithoutRaces) {
-  check_fast_block<float, 256, 16, 9>(Problem{2, 100, 600}, 37);
-  check_fast_block<float, 256, 16, 9>(Problem{2, 70, 200}, 32);
-  check_fast_block<float, 256, 16, 9>(Problem{2, 40, 1}, 17, false);
-  check_fast_block<double, 32, 8, 3>(Problem{2, 61, 97}, 29);
-  check_fast_block<float, 16, 4, 2, 1>(Problem{2, 33, 45}, 21);
-  check_fast_block<double, 8, 6, 5, 1>(Problem{2, 57, 3}, 40);
-  check_fast_block<float, 6, 6, 1, 1>(Problem{2, 29, 31}, 19);
+  auto both = [](std::array<long, 2> n) {
+    EXPECT_GT(n[0], 0) << "no interior hexagon: the straight-line steps never ran";
+    EXPECT_GT(n[1], 0) << "no hexagon cut by a boundary row: the Edge steps never ran";
+  };
+  both(check_fast_block<float, 256, 16, 9>(Problem{2, 100, 600}, 37));
+  both(check_fast_block<float, 256, 16, 9>(Problem{2, 70, 200}, 32));
+  check_fast_block<float, 256, 16, 9>(Problem{2, 40, 1}, 17);
+  both(check_fast_block<double, 32, 8, 3>(Problem{2, 61, 97}, 29));
+  both(check_fast_block<float, 16, 4, 2, 1>(Problem{2, 33, 45}, 21));
+  both(check_fast_block<double, 8, 6, 5, 1>(Problem{2, 57, 3}, 40));
+  both(check_fast_block<float, 6, 6, 1, 1>(Problem{2, 29, 31}, 19));
   check_fast_block<float, 4, 2, 1, 1>(Problem{2, 20, 9}, 11);
-  check_fast_block<double, 10, 10, 4, 1>(Problem{2, 90, 23}, 34);
+  both(check_fast_block<double, 10, 10, 4, 1>(Problem{2, 90, 23}, 34));
+  // Every offset of the grid's end against the hexagons (n1 over two pitches): cuts of
+  // one row, of half a hexagon, of all but one row.
+  std::array<long, 2> total{0, 0};
+  for (std::int64_t n1 = 20; n1 < 20 + 2 * 14; ++n1) {
+    const auto n = check_fast_block<float, 8, 6, 5, 1>(Problem{2, n1, 19}, 13);
+    total[0] += n[0];
+    total[1] += n[1];
+  }
+  both(total);
 }
 
 TEST(Hhc2dBlockEmulated, WideSubprismsAndManyRowGroups) {
