@@ -1,25 +1,27 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One thread block of cuda/tiled 2D for an interior hexagon, with the tile shape (t_S2,
-// t_T, t_S1) fixed at compile time: the same prism walk and memory protocol as
-// Hhc2dBlock (hhc2d_block.hpp), but every row of every time step is a constant, so each
-// row step is straight-line code: 3 shared loads, the update and 1 shared store per point
-// with immediate offsets, the leaving points and the outer-row copies picked at compile
-// time. That per-step bookkeeping (row table, loop bounds, copy loops) was about two
-// thirds of the generic block's instructions (README.md, Nsight Compute).
+// One thread block of cuda/tiled 2D with the tile shape (t_S2, t_T, t_S1) fixed at compile
+// time and one thread per sub-prism column: the prism walk and memory protocol of
+// Hhc2dBlock (hhc2d_block.hpp) with the per-step bookkeeping cut down. Nsight Compute put
+// about 430 of the generic block's ~560 instructions per warp and row step outside the
+// update loop (row table loads, copy loops over columns, ghost columns, a 64-bit address
+// per copy); here a row step's geometry is a few operations on constants (the rows of
+// step R follow from R alone), copies have no column loop, and the update loop has
+// constant strides, one store per point and restrict-qualified buffers (loads may move
+// above stores). Row steps stay a loop: unrolling all t_T of them (an earlier version)
+// made 0.5 to 1.5 MB of code per shape, which missed the instruction cache and ran at half
+// the generic block's speed on an H100.
 //
 // Hexagons with all t_T rows (not wavefront 0, not cut at time T; those run the generic
-// block). Interior ones (every row they compute in [1, S]; the boundary rows may only be
-// read) run the straight-line steps; the ones cut by the boundary rows run the same steps
-// instantiated with Edge = true: each row checks that it lies in [1, S] and loads its three
-// S1 neighbours afresh, and the boundary row a computed range reaches is copied, not
-// computed. Boundary
-// columns (j = 0, n2 + 1) are handled in both.
+// block). The ones cut by the boundary rows x = 0 / S + 1 run the same steps instantiated
+// with Edge = true: the computed rows are clipped to [1, S], copies skip rows outside
+// [0, S + 1], and a boundary row inside a level's computed range is copied, not computed.
+// Boundary columns (j = 0, n2 + 1) are handled in both.
 //
 // Shared memory: buffers 0 and 1 hold levels by parity, NR = t_S1 + t_T rows of P
 // circular column slots (slot j % P, P >= t_S2 + t_T); no ghost columns: each thread
 // works on one column j per row step, so it computes the slots of j - 1 and j + 1 once per
-// step instead of mirroring the ends of every row. Buffer 2 holds the hexagon's input
-// level (t_S1 + 2 rows of Pi >= t_S2 + 2 slots), loaded one sub-prism ahead.
+// step. Buffer 2 holds the hexagon's input level (t_S1 + 2 rows of Pi >= t_S2 + 2 slots),
+// loaded one sub-prism ahead.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -68,20 +70,17 @@ class Hhc2dFastBlock {
   }
   HPCS_HD void run(const Phase& ph) const {
     if (ph.kind == Phase::LoadFirst) load_first();
-    else if (edge_) dispatch<0, true>(ph.r, ph.s);
-    else dispatch<0, false>(ph.r, ph.s);
+    else if (edge_) step<true>(ph.r, ph.s);
+    else step<false>(ph.r, ph.s);
   }
 
-  // The GPU's view: the same phases, every row step instantiated.
+  // The GPU's view: the same phases in loops.
   template <class Barrier>
   HPCS_HD void run_all(Barrier&& bar) const {
     load_first();
     bar();
-    if (edge_) {
-      for (std::int64_t s = 0; s < p_.subprisms; ++s) steps_from<0, true>(s, bar);
-    } else {
-      for (std::int64_t s = 0; s < p_.subprisms; ++s) steps_from<0, false>(s, bar);
-    }
+    if (edge_) walk<true>(bar);
+    else walk<false>(bar);
   }
 
  private:
@@ -100,159 +99,176 @@ class Hhc2dFastBlock {
   }
 
   HPCS_HD void load_first() const {
-    input_copies(0);
+    if (edge_) input_copies<true>(0);
+    else input_copies<false>(0);
     m_.commit();
     m_.wait_all();
   }
 
-  template <int R, bool Edge, class Barrier>
-  HPCS_HD void steps_from(std::int64_t s, Barrier& bar) const {
-    step<R, Edge>(s);
-    bar();
-    if constexpr (R + 1 < kT) steps_from<R + 1, Edge>(s, bar);
-  }
-  template <int R, bool Edge>
-  HPCS_HD void dispatch(int r, std::int64_t s) const {
-    if (r == R) step<R, Edge>(s);
-    else if constexpr (R + 1 < kT) dispatch<R + 1, Edge>(r, s);
+  template <bool Edge, class Barrier>
+  HPCS_HD void walk(Barrier& bar) const {
+#ifdef __CUDA_ARCH__
+#pragma unroll 1
+#endif
+    for (std::int64_t s = 0; s < p_.subprisms; ++s) {
+#ifdef __CUDA_ARCH__
+#pragma unroll 1
+#endif
+      for (int r = 0; r < kT; ++r) {
+        step<Edge>(r, s);
+        bar();
+      }
+    }
   }
 
   // Row step R of sub-prism s: this thread's column is j = s t_S2 + 1 - R + c. Copies are
   // issued as in Hhc2dBlock::run: what row R + 1 reads of level R (outer rows of level 0,
   // boundary columns and rows) must land by the end of this step; level R + 1's outer rows
   // and the next sub-prism's input level may stay in flight one more step.
-  template <int R, bool Edge>
-  HPCS_HD void step(std::int64_t s) const {
+  template <bool Edge>
+  HPCS_HD void step(int R, std::int64_t s) const {
     const int col0 = static_cast<int>(s) * kS2 + 1 + c_;  // this thread's column at row 0
     const int j = col0 - R;
     const int slot = wrap(col0 % P - R, P);  // j mod P: a column has one slot at every level
-    if constexpr (R == 0) outer_copies<0, Edge>(j, slot);
-    boundary_copies<R, Edge>(s, j, slot);
+    if (R == 0) outer_copies<Edge>(0, j, slot);
+    boundary_copies<Edge>(R, s, j, slot);
     m_.commit();
-    if constexpr (R + 1 < kT) outer_copies<R + 1, Edge>(j - 1, wrap(slot - 1, P));
-    if constexpr (R == 1) {
-      if (s + 1 < p_.subprisms) input_copies(s + 1);
+    if (R + 1 < kT) outer_copies<Edge>(R + 1, j - 1, wrap(slot - 1, P));
+    if (R == 1 && s + 1 < p_.subprisms) input_copies<Edge>(s + 1);
+    m_.commit();
+    if (j >= 1 && j <= p_.n2) {
+      if (R == 0) compute<Edge, true>(0, j, col0, slot);
+      else compute<Edge, false>(R, j, col0, slot);
     }
-    m_.commit();
-    if (j >= 1 && j <= p_.n2) compute<R, Edge>(j, col0, slot);
-    if constexpr (R == kT - 1) m_.wait_all();
+    if (R == kT - 1) m_.wait_all();
     else m_.wait_prior1();
   }
 
   // The rows of level L that row L + 1 reads but no row of this hexagon computes: 2 per
-  // side in the lower half, 1 per side below the middle, none above.
-  template <int L, bool Edge>
-  HPCS_HD void outer_copies(int j, int slot) const {
-    if constexpr (L + 1 < kT) {
-      if (j < 1 || j > p_.n2) return;
-      constexpr int nlo = lo(L + 1) - 1, nhi = hi(L + 1) + 1;
-      Real* dst = m_.buf(L & 1);
-#ifdef __CUDA_ARCH__
-#pragma unroll
-#endif
-      for (int row = nlo; row < lo(L); ++row)
-        if (!Edge || readable(row)) m_.copy(dst, row * P + slot, src(L, row, j));
-#ifdef __CUDA_ARCH__
-#pragma unroll
-#endif
-      for (int row = hi(L) + 1; row <= nhi; ++row)
-        if (!Edge || readable(row)) m_.copy(dst, row * P + slot, src(L, row, j));
+  // side in the lower half, 1 per side below the middle, none above. L + 1 < t_T.
+  template <bool Edge>
+  HPCS_HD void outer_copies(int L, int j, int slot) const {
+    if (j < 1 || j > p_.n2 || L + 1 > H) return;
+    const int n = L + 1 < H ? 2 : 1;  // rows per side
+    Real* dst = m_.buf(L & 1) + slot;
+    const Real* g = src(L, 0, j);
+    const std::int64_t cols = p_.cols;
+    for (int i = 0; i < n; ++i) {
+      const int top = lo(L) - 1 - i, bottom = hi(L) + 1 + i;
+      if (!Edge || readable(top)) m_.copy(dst, top * P, g + top * cols);
+      if (!Edge || readable(bottom)) m_.copy(dst, bottom * P, g + bottom * cols);
     }
   }
 
   // Boundary values of level L that row L + 1 reads: column 0 (thread 0 of sub-prism 0)
   // and column n2 + 1 (the thread whose column it is) at every row it reads; in an Edge
   // block also the boundary rows x = 0 and S + 1 inside the rows level L computes.
-  template <int L, bool Edge>
-  HPCS_HD void boundary_copies(std::int64_t s, int j, int slot) const {
-    if constexpr (L + 1 < kT) {
-      constexpr int nlo = lo(L + 1) - 1, nhi = hi(L + 1) + 1;
-      Real* dst = m_.buf(L & 1);
-      if (s == 0 && c_ == 0)
-        for (int row = nlo; row <= nhi; ++row)
-          if (!Edge || readable(row)) m_.copy(dst, row * P, src(L, row, 0));
-      if (j == p_.n2 + 1)
-        for (int row = nlo; row <= nhi; ++row)
-          if (!Edge || readable(row)) m_.copy(dst, row * P + slot, src(L, row, j));
-      if constexpr (Edge) {
-        if (j < 1 || j > p_.n2) return;
-        auto copy_row = [&](int row) {
-          if (row >= lo(L) && row <= hi(L) && row >= nlo && row <= nhi) m_.copy(dst, row * P + slot, src(L, row, j));
-        };
-        copy_row(vlo_ - 1);
-        if (vhi_ + 1 != vlo_ - 1) copy_row(vhi_ + 1);
-      }
+  template <bool Edge>
+  HPCS_HD void boundary_copies(int L, std::int64_t s, int j, int slot) const {
+    if (L + 1 >= kT) return;
+    const int nlo = lo(L + 1) - 1, nhi = hi(L + 1) + 1;
+    Real* dst = m_.buf(L & 1);
+    if (s == 0 && c_ == 0)
+      for (int row = nlo; row <= nhi; ++row)
+        if (!Edge || readable(row)) m_.copy(dst, row * P, src(L, row, 0));
+    if (j == p_.n2 + 1)
+      for (int row = nlo; row <= nhi; ++row)
+        if (!Edge || readable(row)) m_.copy(dst, row * P + slot, src(L, row, j));
+    if (Edge) {
+      if (j < 1 || j > p_.n2) return;
+      const int llo = lo(L), lhi = hi(L);
+      auto copy_row = [&](int row) {
+        if (row >= llo && row <= lhi && row >= nlo && row <= nhi) m_.copy(dst, row * P + slot, src(L, row, j));
+      };
+      copy_row(vlo_ - 1);
+      if (vhi_ + 1 != vlo_ - 1) copy_row(vhi_ + 1);
     }
   }
 
   // The input level of sub-prism s (level -1, buffer 2): this thread's column s t_S2 + 2 + c
   // (the columns rows 0 reads beyond the previous sub-prism's), and in sub-prism 0 also
   // columns 0 and 1, which no earlier sub-prism loaded.
+  template <bool Edge>
   HPCS_HD void input_copies(std::int64_t s) const {
     const int j = static_cast<int>(s) * kS2 + 2 + c_;
     Real* dst = m_.buf(2);
+    const std::int64_t cols = p_.cols;
     if (j <= p_.n2 + 1) {
       const int slot = j % Pi;
+      const Real* g = src(-1, ROW0I, j);
 #ifdef __CUDA_ARCH__
 #pragma unroll
 #endif
       for (int r = 0; r < NRI; ++r)
-        if (!edge_ || readable(r + ROW0I)) m_.copy(dst, r * Pi + slot, src(-1, r + ROW0I, j));
+        if (!Edge || readable(r + ROW0I)) m_.copy(dst, r * Pi + slot, g + r * cols);
     }
     if (s == 0 && c_ < 2) {
+      const Real* g = src(-1, ROW0I, c_);
       for (int r = 0; r < NRI; ++r)
-        if (!edge_ || readable(r + ROW0I)) m_.copy(dst, r * Pi + c_, src(-1, r + ROW0I, c_));
+        if (!Edge || readable(r + ROW0I)) m_.copy(dst, r * Pi + c_, g + r * cols);
     }
   }
 
-  // Row R at column j: reads level R - 1 (buffer 2 for R = 0), keeps level R in buffer
-  // R & 1 unless R is the last row, writes the points that leave the hexagon.
-  template <int R, bool Edge>
-  HPCS_HD void compute(int j, int col0, int slot) const {
-    constexpr int rs = R == 0 ? Pi : P;      // input row stride
-    constexpr int r0 = R == 0 ? ROW0I : 0;   // input row of local row r0
-    constexpr bool keep = R + 1 < kT;
-    constexpr int kFarRow = 1 << 20;
-    constexpr int wl = keep ? lo(R + 1) + 1 : kFarRow;  // a point outside [wl, wh] leaves
-    constexpr int wh = keep ? hi(R + 1) - 1 : -kFarRow;
-    const int sc = R == 0 ? col0 % Pi : slot;
-    const int sl = wrap(sc - 1, rs), sr = wrap(sc + 1, rs);
-    const Real* in = m_.buf(R == 0 ? 2 : (R - 1) & 1);
-    Real* out = m_.buf(R & 1);
-    Real* g = level_buf(R) + origin_off_ + j;
-    if constexpr (Edge) {
-      // All of the row leaves when the next one lies outside [1, S]. Otherwise the interior
-      // rule; it also writes x = 1 or S where leaves_tile, clipping the next row, would not:
-      // harmless, as no other hexagon of the wavefront touches those points.
-      const bool next_empty = !keep || lo(R + 1) > vhi_ || hi(R + 1) < vlo_;
-#ifdef __CUDA_ARCH__
-#pragma unroll
-#endif
-      for (int row = lo(R); row <= hi(R); ++row) {
-        if (row < vlo_ || row > vhi_) continue;
-        const int x = (row - r0) * rs;
-        const Real v = jacobi2d_update(m_.ld(in, x + sc), m_.ld(in, x - rs + sc), m_.ld(in, x + rs + sc),
-                                       m_.ld(in, x + sl), m_.ld(in, x + sr));
-        if (keep) m_.st(out, row * P + slot, v);
-        if (next_empty || row < wl || row > wh)
-          m_.gst(g + static_cast<std::int64_t>(row) * p_.cols, v);
-      }
-    } else {
-      Real up = m_.ld(in, (lo(R) - 1 - r0) * rs + sc);
-      Real ce = m_.ld(in, (lo(R) - r0) * rs + sc);
-#ifdef __CUDA_ARCH__
-#pragma unroll
-#endif
-      for (int row = lo(R); row <= hi(R); ++row) {
-        const int x = (row - r0) * rs;
-        const Real dn = m_.ld(in, x + rs + sc);
-        const Real v = jacobi2d_update(ce, up, dn, m_.ld(in, x + sl), m_.ld(in, x + sr));
-        up = ce;
-        ce = dn;
-        if (keep) m_.st(out, row * P + slot, v);
-        if (row < wl || row > wh) m_.gst(g + static_cast<std::int64_t>(row) * p_.cols, v);
-      }
+  // Row R at column j: reads level R - 1 (buffer 2 for the First row), keeps level R in
+  // buffer R & 1 unless R is the last row, writes the points that leave the hexagon: rows
+  // [lo, e1) and [e2, hi] leave, rows [e1, e2) stay.
+  template <bool Edge, bool First>
+  HPCS_HD void compute(int R, int j, int col0, int slot) const {
+    constexpr int rs = First ? Pi : P;         // input row stride
+    constexpr int r0 = First ? ROW0I : 0;      // input row of local row r0
+    const bool keep = R + 1 < kT;
+    int rlo = lo(R), rhi = hi(R);
+    if (Edge) {
+      rlo = rlo < vlo_ ? vlo_ : rlo;
+      rhi = rhi > vhi_ ? vhi_ : rhi;
+      if (rlo > rhi) return;
     }
+    // Rows outside [wl, wh] have a consumer outside row R + 1. An Edge block also writes
+    // x = 1 or S where leaves_tile, clipping the next row, would not: harmless, as no
+    // other hexagon of the wavefront touches those points.
+    int e1 = rhi + 1, e2 = rhi + 1;  // all leave: the last row, or no next row in [1, S]
+    if (keep && (!Edge || (lo(R + 1) <= vhi_ && hi(R + 1) >= vlo_))) {
+      const int wl = lo(R + 1) + 1, wh = hi(R + 1) - 1;
+      e1 = wl < rlo ? rlo : (wl > rhi + 1 ? rhi + 1 : wl);
+      e2 = wh + 1 < e1 ? e1 : (wh + 1 > rhi + 1 ? rhi + 1 : wh + 1);
+    }
+    const int sc = First ? col0 % Pi : slot;
+    const int dl = wrap(sc - 1, rs) - sc, dr = wrap(sc + 1, rs) - sc;  // -1 or rs - 1, +1 or 1 - rs
+    const Real* in = m_.buf(First ? 2 : (R - 1) & 1) + (rlo - 1 - r0) * rs + sc;
+    Real* out = m_.buf(R & 1) + rlo * P + slot;
+    Real* g = level_buf(R) + origin_off_ + static_cast<std::int64_t>(rlo) * p_.cols + j;
+    update_rows<rs>(in, in + dl, in + dr, out, g, rhi - rlo + 1, e1 - rlo, e2 - rlo, keep);
+  }
+
+  // n rows down one column. in, left and right point at the input level's row above the
+  // first, in this thread's column and the two beside it; rows [0, e1) and [e2, n) also
+  // go to global memory at g (stride cols); out gets every row when keep (rows [e1, e2)
+  // exist only then). The shared buffers read never overlap the one written.
+  template <int rs>
+  HPCS_HD void update_rows(const Real* __restrict__ in, const Real* __restrict__ left,
+                           const Real* __restrict__ right, Real* __restrict__ out, Real* __restrict__ g, int n,
+                           int e1, int e2, bool keep) const {
+    const std::int64_t cols = p_.cols;
+    Real up = m_.ld(in, 0), ce = m_.ld(in, rs);
+    auto next = [&](int i) {
+      const Real dn = m_.ld(in, (i + 2) * rs);
+      const Real v = jacobi2d_update(ce, up, dn, m_.ld(left, (i + 1) * rs), m_.ld(right, (i + 1) * rs));
+      up = ce;
+      ce = dn;
+      return v;
+    };
+    auto leaving = [&](int i) {
+      const Real v = next(i);
+      if (keep) m_.st(out, i * P, v);
+      m_.gst(g + i * cols, v);
+    };
+    int i = 0;
+    for (; i < e1; ++i) leaving(i);
+#ifdef __CUDA_ARCH__
+#pragma unroll 4
+#endif
+    for (; i < e2; ++i) m_.st(out, i * P, next(i));
+    for (; i < n; ++i) leaving(i);
   }
 
   const Hhc2dParams<Real>& p_;

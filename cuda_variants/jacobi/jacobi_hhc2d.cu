@@ -32,69 +32,69 @@ __global__ void __launch_bounds__(1024) hhc2d_kernel(const __grid_constant__ blo
   });
 }
 
-// Shape (t_S2, t_T, t_S1) compiled in, threads = t_S2: hexagons with all t_T rows run
-// Hhc2dFastBlock (straight-line row steps), the others (wavefront 0, the last ones) the
-// fixed-shape generic block. The branch is uniform per launch; the shared memory is the
-// generic block's, which is larger.
+// Shape (t_S2, t_T, t_S1) compiled in, threads = t_S2: the wavefronts whose hexagons have
+// all t_T rows (all but wavefront 0 and the ones cut at time T, which run hhc2d_kernel).
 template <class Real, int kS2, int kT, int kS1>
 __global__ void __launch_bounds__(kS2) hhc2d_fast_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
                                                          const std::int64_t w) {
   extern __shared__ __align__(16) unsigned char smem[];
   using Fast = blocks::Hhc2dFastBlock<Real, DeviceMem<Real>, kS2, kT, kS1>;
-  if (Fast::applies(p.h, w)) {
-    Real* b0 = reinterpret_cast<Real*>(smem);
-    Real* b1 = b0 + Fast::elems(0);
-    DeviceMem<Real> m{nullptr, b0, b1, b1 + Fast::elems(1)};
-    const Fast blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
-    blk.run_all([] { __syncthreads(); });
-    return;
-  }
-  Real* b0 = reinterpret_cast<Real*>(smem + rows_bytes(p.h.t_T));
-  Real* b1 = b0 + p.nr * p.rs;
-  DeviceMem<Real> m{reinterpret_cast<blocks::RowInfo*>(smem), b0, b1, b1 + p.nr * p.rs};
-  const blocks::Hhc2dBlock<Real, DeviceMem<Real>, kS2, kT> blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
-  blk.for_each_phase([&](const blocks::Phase& ph) {
-    blk.run(ph);
-    __syncthreads();
-  });
+  Real* b0 = reinterpret_cast<Real*>(smem);
+  Real* b1 = b0 + Fast::elems(0);
+  DeviceMem<Real> m{nullptr, b0, b1, b1 + Fast::elems(1)};
+  const Fast blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
+  blk.run_all([] { __syncthreads(); });
 }
 
 template <class Real>
 using Hhc2dKernel = void (*)(blocks::Hhc2dParams<Real>, std::int64_t);
 
-// Shapes with a kernel of their own (float32, threads = t_S2): interior hexagons in
-// straight-line code (hhc2d_fast_block.hpp).
+struct FastKernel {
+  const void* fn = nullptr;  // hhc2d_fast_kernel<Real, ...>, nullptr if the shape has none
+  std::size_t smem = 0;      // its shared bytes per block
+};
+
+template <class Real, int kS2, int kT, int kS1>
+FastKernel fast_entry() {
+  using Fast = blocks::Hhc2dFastBlock<Real, DeviceMem<Real>, kS2, kT, kS1>;
+  return {reinterpret_cast<const void*>(hhc2d_fast_kernel<Real, kS2, kT, kS1>),
+          (Fast::elems(0) + Fast::elems(1) + Fast::elems(2)) * sizeof(Real)};
+}
+
+// Shapes with a kernel of their own for full hexagons (float32, threads = t_S2).
 template <class Real>
-Hhc2dKernel<Real> fast_kernel_for(const Tiles& t) {
+FastKernel fast_kernel_for(const Tiles& t) {
   if constexpr (std::is_same_v<Real, float>) {
-    if (t.threads != t.t_S2) return nullptr;
+    if (t.threads != t.t_S2) return {};
 #define HPCS_HHC2D_FAST(S2, T, S1) \
-  if (t.t_S2 == S2 && t.t_T == T && t.t_S1 == S1) return hhc2d_fast_kernel<Real, S2, T, S1>;
+  if (t.t_S2 == S2 && t.t_T == T && t.t_S1 == S1) return fast_entry<Real, S2, T, S1>();
     HPCS_HHC2D_FAST(256, 16, 9)
+    HPCS_HHC2D_FAST(256, 16, 6)
     HPCS_HHC2D_FAST(256, 16, 12)
-    HPCS_HHC2D_FAST(256, 16, 16)
     HPCS_HHC2D_FAST(256, 24, 6)
     HPCS_HHC2D_FAST(256, 24, 10)
-    HPCS_HHC2D_FAST(256, 20, 8)
-    HPCS_HHC2D_FAST(256, 32, 8)
     HPCS_HHC2D_FAST(384, 16, 9)
+    HPCS_HHC2D_FAST(384, 16, 6)
     HPCS_HHC2D_FAST(128, 16, 9)
 #undef HPCS_HHC2D_FAST
   }
-  return nullptr;
+  return {};
 }
 
-// The kernel for (t_S2, t_T): a fixed-shape one for the shapes the sweeps use most.
+// The generic kernel for (t_S2, t_T): a fixed-shape one for the shapes the sweeps use most.
 template <class Real>
 Hhc2dKernel<Real> kernel_for(const Tiles& t) {
-  if (const auto k = fast_kernel_for<Real>(t)) return k;
   if (t.t_S2 == 256 && t.t_T == 16) return hhc2d_kernel<Real, 256, 16>;
   if (t.t_S2 == 256 && t.t_T == 24) return hhc2d_kernel<Real, 256, 24>;
   if (t.t_S2 == 256 && t.t_T == 20) return hhc2d_kernel<Real, 256, 20>;
   if (t.t_S2 == 128 && t.t_T == 16) return hhc2d_kernel<Real, 128, 16>;
+  if (t.t_S2 == 384 && t.t_T == 16) return hhc2d_kernel<Real, 384, 16>;
   if (t.t_S2 == 512 && t.t_T == 16) return hhc2d_kernel<Real, 512, 16>;
   return hhc2d_kernel<Real>;
 }
+
+// Whether wavefront w's hexagons have all t_T rows (the fast kernel's).
+bool full_wavefront(const HexTiling& h, std::int64_t w) { return h.first_row(w) == 0 && h.last_row(w) == h.t_T - 1; }
 
 // t_S2 < 1 is refused later by check_tiles(); here it must not divide by zero.
 int resolved_threads(const Tiles& t) { return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / std::max(1, t.t_S2)); }
@@ -122,9 +122,11 @@ class Hhc2dSolver final : public CudaSolver<Real> {
             {"threads_per_block", t_.threads},
             {"shared_bytes_per_block", smem_},
             {"shared_bytes_wavefront0", smem0_},
-            {"blocks_per_sm", blocks_per_sm(kernel_for<Real>(t_), t_.threads, smem_)},
+            {"blocks_per_sm", fast_.fn ? blocks_per_sm(fast_.fn, t_.threads, fast_.smem)
+                                       : blocks_per_sm(kernel_for<Real>(t_), t_.threads, smem_)},
             {"fixed_shape_kernel", kernel_for<Real>(t_) != hhc2d_kernel<Real>},
-            {"interior_fast_kernel", fast_kernel_for<Real>(t_) != nullptr},
+            {"fast_kernel", fast_.fn != nullptr},
+            {"shared_bytes_fast_kernel", fast_.smem},
             {"t_T", t_.t_T},
             {"t_S1", t_.t_S1},
             {"t_S2", t_.t_S2}};
@@ -138,6 +140,9 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     smem_ = smem_bytes(t_, sizeof(Real), false);
     smem0_ = smem_bytes(t_, sizeof(Real), true);
     HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<Real>(t_), cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem0_)));
+    fast_ = fast_kernel_for<Real>(t_);
+    if (fast_.fn)
+      HPCS_CUDA_CHECK(cudaFuncSetAttribute(fast_.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(fast_.smem)));
   }
 
   std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
@@ -151,7 +156,12 @@ class Hhc2dSolver final : public CudaSolver<Real> {
       if (tiles == 0) continue;
       tiles_ = std::max(tiles_, tiles);
       prm.init_row0 = blocks::hhc_init_row0(prm.h, w);
-      kernel<<<static_cast<unsigned>(tiles), t_.threads, w == 0 ? smem0_ : smem_>>>(prm, w);
+      if (fast_.fn && full_wavefront(prm.h, w)) {
+        void* args[] = {&prm, &w};
+        HPCS_CUDA_CHECK(cudaLaunchKernel(fast_.fn, dim3(static_cast<unsigned>(tiles)), dim3(t_.threads), args, fast_.smem, 0));
+      } else {
+        kernel<<<static_cast<unsigned>(tiles), t_.threads, w == 0 ? smem0_ : smem_>>>(prm, w);
+      }
       HPCS_CUDA_CHECK_LAUNCH();
       ++launches;
     }
@@ -160,6 +170,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
 
   Tiles t_;
   std::size_t smem_ = 0, smem0_ = 0;
+  FastKernel fast_;
   std::int64_t wavefronts_ = 0, tiles_ = 0;
 };
 
@@ -187,7 +198,11 @@ std::optional<std::string> hhc2d_rejects(const Problem& p, const Tiles& tiles, P
     return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + ", t_S2 = " +
            std::to_string(t.t_S2) + " need " + std::to_string(need) + " B of shared memory per block (" + to_string(prec) +
            "); this GPU allows " + std::to_string(lim->max_smem_optin) + " B";
-  if (prec == Precision::Float32) return check_kernel_threads(kernel_for<float>(t), t.threads, "cuda/tiled");
+  if (prec == Precision::Float32) {
+    if (const auto f = fast_kernel_for<float>(t); f.fn)
+      if (auto why = check_kernel_threads(f.fn, t.threads, "cuda/tiled")) return why;
+    return check_kernel_threads(kernel_for<float>(t), t.threads, "cuda/tiled");
+  }
   return check_kernel_threads(kernel_for<double>(t), t.threads, "cuda/tiled");
 }
 
