@@ -49,7 +49,7 @@ class Hhc2dFastBlock {
   }
 
   HPCS_HD Hhc2dFastBlock(const Hhc2dParams<Real>& p, Mem& m, std::int64_t w, std::int64_t k, int tid)
-      : p_(p), m_(m), c_(tid) {
+      : p_(p), m_(m), c_(tid), cols_(static_cast<int>(p.cols)) {
     const std::int64_t origin = p.h.x0(w, k) - H;
     origin_off_ = origin * p.cols;
     base_odd_ = static_cast<int>(p.h.base_time(w) & 1);
@@ -94,9 +94,9 @@ class Hhc2dFastBlock {
 
   // The global buffer of level L (time base + 1 + L).
   HPCS_HD Real* level_buf(int L) const { return ((base_odd_ + 1 + L) & 1) ? p_.g[1] : p_.g[0]; }
-  HPCS_HD const Real* src(int L, int row, int j) const {
-    return level_buf(L) + origin_off_ + static_cast<std::int64_t>(row) * p_.cols + j;
-  }
+  // Row offsets in 32 bits: |row| < NR + 2 and cols < 2^22 + 2 (hhc2d_rejects), so row * cols
+  // < 2^29; the 64-bit part (origin_off_) is added once.
+  HPCS_HD const Real* src(int L, int row, int j) const { return level_buf(L) + origin_off_ + (row * cols_ + j); }
 
   HPCS_HD void load_first() const {
     if (edge_) input_copies<true>(0);
@@ -152,11 +152,10 @@ class Hhc2dFastBlock {
     const int n = L + 1 < H ? 2 : 1;  // rows per side
     Real* dst = m_.buf(L & 1) + slot;
     const Real* g = src(L, 0, j);
-    const std::int64_t cols = p_.cols;
     for (int i = 0; i < n; ++i) {
       const int top = lo(L) - 1 - i, bottom = hi(L) + 1 + i;
-      if (!Edge || readable(top)) m_.copy(dst, top * P, g + top * cols);
-      if (!Edge || readable(bottom)) m_.copy(dst, bottom * P, g + bottom * cols);
+      if (!Edge || readable(top)) m_.copy(dst, top * P, g + top * cols_);
+      if (!Edge || readable(bottom)) m_.copy(dst, bottom * P, g + bottom * cols_);
     }
   }
 
@@ -192,7 +191,6 @@ class Hhc2dFastBlock {
   HPCS_HD void input_copies(std::int64_t s) const {
     const int j = static_cast<int>(s) * kS2 + 2 + c_;
     Real* dst = m_.buf(2);
-    const std::int64_t cols = p_.cols;
     if (j <= p_.n2 + 1) {
       const int slot = j % Pi;
       const Real* g = src(-1, ROW0I, j);
@@ -200,12 +198,12 @@ class Hhc2dFastBlock {
 #pragma unroll
 #endif
       for (int r = 0; r < NRI; ++r)
-        if (!Edge || readable(r + ROW0I)) m_.copy(dst, r * Pi + slot, g + r * cols);
+        if (!Edge || readable(r + ROW0I)) m_.copy(dst, r * Pi + slot, g + r * cols_);
     }
     if (s == 0 && c_ < 2) {
       const Real* g = src(-1, ROW0I, c_);
       for (int r = 0; r < NRI; ++r)
-        if (!Edge || readable(r + ROW0I)) m_.copy(dst, r * Pi + c_, g + r * cols);
+        if (!Edge || readable(r + ROW0I)) m_.copy(dst, r * Pi + c_, g + r * cols_);
     }
   }
 
@@ -236,44 +234,76 @@ class Hhc2dFastBlock {
     const int dl = wrap(sc - 1, rs) - sc, dr = wrap(sc + 1, rs) - sc;  // -1 or rs - 1, +1 or 1 - rs
     const Real* in = m_.buf(First ? 2 : (R - 1) & 1) + (rlo - 1 - r0) * rs + sc;
     Real* out = m_.buf(R & 1) + rlo * P + slot;
-    Real* g = level_buf(R) + origin_off_ + static_cast<std::int64_t>(rlo) * p_.cols + j;
-    update_rows<rs>(in, in + dl, in + dr, out, g, rhi - rlo + 1, e1 - rlo, e2 - rlo, keep);
+    Real* g = level_buf(R) + origin_off_ + (rlo * cols_ + j);
+    const int n = rhi - rlo + 1;
+    if (keep) {
+      update_rows<rs>(in, in + dl, in + dr, out, n);
+      // The leaving rows, read back from this thread's own slots.
+      write_back(out, g, 0, e1 - rlo);
+      write_back(out, g, e2 - rlo, n);
+    } else {
+      update_rows_to_global<rs>(in, in + dl, in + dr, g, n);
+    }
   }
 
-  // n rows down one column. in, left and right point at the input level's row above the
-  // first, in this thread's column and the two beside it; rows [0, e1) and [e2, n) also
-  // go to global memory at g (stride cols); out gets every row when keep (rows [e1, e2)
-  // exist only then). The shared buffers read never overlap the one written.
+  // n rows down one column into out (stride P). in, left and right point at the input
+  // level's row above the first, in this thread's column and the two beside it; the
+  // shared buffer read never overlaps the one written. Pointers advance (immediate
+  // offsets in the unrolled body, no per-row multiply).
   template <int rs>
-  HPCS_HD void update_rows(const Real* __restrict__ in, const Real* __restrict__ left,
-                           const Real* __restrict__ right, Real* __restrict__ out, Real* __restrict__ g, int n,
-                           int e1, int e2, bool keep) const {
-    const std::int64_t cols = p_.cols;
+  HPCS_HD void update_rows(const Real* __restrict__ in, const Real* __restrict__ left, const Real* __restrict__ right,
+                           Real* __restrict__ out, int n) const {
     Real up = m_.ld(in, 0), ce = m_.ld(in, rs);
-    auto next = [&](int i) {
-      const Real dn = m_.ld(in, (i + 2) * rs);
-      const Real v = jacobi2d_update(ce, up, dn, m_.ld(left, (i + 1) * rs), m_.ld(right, (i + 1) * rs));
-      up = ce;
-      ce = dn;
-      return v;
-    };
-    auto leaving = [&](int i) {
-      const Real v = next(i);
-      if (keep) m_.st(out, i * P, v);
-      m_.gst(g + i * cols, v);
-    };
-    int i = 0;
-    for (; i < e1; ++i) leaving(i);
+    in += 2 * rs;
+    left += rs;
+    right += rs;
 #ifdef __CUDA_ARCH__
 #pragma unroll 4
 #endif
-    for (; i < e2; ++i) m_.st(out, i * P, next(i));
-    for (; i < n; ++i) leaving(i);
+    for (int i = 0; i < n; ++i) {
+      const Real dn = m_.ld(in, 0);
+      m_.st(out, 0, jacobi2d_update(ce, up, dn, m_.ld(left, 0), m_.ld(right, 0)));
+      up = ce;
+      ce = dn;
+      in += rs;
+      left += rs;
+      right += rs;
+      out += P;
+    }
+  }
+
+  // The same for the hexagon's last row, which goes to global memory only (stride cols).
+  template <int rs>
+  HPCS_HD void update_rows_to_global(const Real* __restrict__ in, const Real* __restrict__ left,
+                                     const Real* __restrict__ right, Real* __restrict__ g, int n) const {
+    Real up = m_.ld(in, 0), ce = m_.ld(in, rs);
+    in += 2 * rs;
+    left += rs;
+    right += rs;
+    for (int i = 0; i < n; ++i) {
+      const Real dn = m_.ld(in, 0);
+      m_.gst(g, jacobi2d_update(ce, up, dn, m_.ld(left, 0), m_.ld(right, 0)));
+      up = ce;
+      ce = dn;
+      in += rs;
+      left += rs;
+      right += rs;
+      g += cols_;
+    }
+  }
+
+  // Rows [i0, i1) of this thread's column of out (written by it this step) to g.
+  HPCS_HD void write_back(const Real* out, Real* g, int i0, int i1) const {
+#ifdef __CUDA_ARCH__
+#pragma unroll 1
+#endif
+    for (int i = i0; i < i1; ++i) m_.gst(g + i * cols_, m_.ld(out, i * P));
   }
 
   const Hhc2dParams<Real>& p_;
   Mem& m_;
   int c_;
+  int cols_ = 0;  // p_.cols (< 2^22 + 2)
   int base_odd_ = 0;
   int vlo_ = 0, vhi_ = 0;  // local rows of x = 1 and x = S (clamped to [-1, NR])
   bool edge_ = false;      // some row this block computes lies outside [1, S]

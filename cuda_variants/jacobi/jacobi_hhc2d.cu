@@ -35,7 +35,7 @@ __global__ void __launch_bounds__(1024) hhc2d_kernel(const __grid_constant__ blo
 // Shape (t_S2, t_T, t_S1) compiled in, threads = t_S2: the wavefronts whose hexagons have
 // all t_T rows (all but wavefront 0 and the ones cut at time T, which run hhc2d_kernel).
 template <class Real, int kS2, int kT, int kS1>
-__global__ void __launch_bounds__(kS2) hhc2d_fast_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
+__global__ void __launch_bounds__(kS2, kS2 <= 256 ? 3 : 2) hhc2d_fast_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
                                                          const std::int64_t w) {
   extern __shared__ __align__(16) unsigned char smem[];
   using Fast = blocks::Hhc2dFastBlock<Real, DeviceMem<Real>, kS2, kT, kS1>;
@@ -69,13 +69,15 @@ FastKernel fast_kernel_for(const Tiles& t) {
 #define HPCS_HHC2D_FAST(S2, T, S1) \
   if (t.t_S2 == S2 && t.t_T == T && t.t_S1 == S1) return fast_entry<Real, S2, T, S1>();
     HPCS_HHC2D_FAST(256, 16, 9)
-    HPCS_HHC2D_FAST(256, 16, 6)
-    HPCS_HHC2D_FAST(256, 16, 12)
     HPCS_HHC2D_FAST(256, 24, 6)
-    HPCS_HHC2D_FAST(256, 24, 10)
-    HPCS_HHC2D_FAST(384, 16, 9)
-    HPCS_HHC2D_FAST(384, 16, 6)
     HPCS_HHC2D_FAST(128, 16, 9)
+    HPCS_HHC2D_FAST(384, 16, 9)
+    HPCS_HHC2D_FAST(384, 16, 10)
+    HPCS_HHC2D_FAST(384, 16, 11)
+    HPCS_HHC2D_FAST(416, 16, 9)
+    HPCS_HHC2D_FAST(384, 24, 6)
+    HPCS_HHC2D_FAST(384, 20, 8)
+    HPCS_HHC2D_FAST(384, 16, 4)
 #undef HPCS_HHC2D_FAST
   }
   return {};
