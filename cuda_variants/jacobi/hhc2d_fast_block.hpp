@@ -69,9 +69,11 @@ class Hhc2dFastBlock {
       for (int r = 0; r < kT; ++r) f(Phase{Phase::Step, s, r});
   }
   HPCS_HD void run(const Phase& ph) const {
-    if (ph.kind == Phase::LoadFirst) load_first();
-    else if (edge_) step<true>(ph.r, ph.s);
-    else step<false>(ph.r, ph.s);
+    if (ph.kind == Phase::LoadFirst) return load_first();
+    Sub sp = sub(ph.s);
+    sp.slot = wrap(sp.slot - ph.r, P);
+    if (edge_) step<true>(ph.r, sp);
+    else step<false>(ph.r, sp);
   }
 
   // The GPU's view: the same phases in loops.
@@ -105,36 +107,52 @@ class Hhc2dFastBlock {
     m_.wait_all();
   }
 
+  // What a thread's steps in sub-prism s share: its column at row 0 (column j = col0 - R at
+  // row R), the slot of j (decremented with R), whether it meets a boundary column (column
+  // 0 in sub-prism 0, column n2 + 1 when some row's j is it) and whether a next sub-prism
+  // exists.
+  struct Sub {
+    std::int64_t s;
+    int col0, slot;
+    bool boundary, more;
+  };
+  HPCS_HD Sub sub(std::int64_t s) const {
+    const int col0 = static_cast<int>(s) * kS2 + 1 + c_;
+    const bool right = col0 >= p_.n2 + 1 && col0 - (kT - 2) <= p_.n2 + 1;  // rows R <= t_T - 2 copy
+    return Sub{s, col0, col0 % P, (s == 0 && c_ == 0) || right, s + 1 < p_.subprisms};
+  }
+
   template <bool Edge, class Barrier>
   HPCS_HD void walk(Barrier& bar) const {
 #ifdef __CUDA_ARCH__
 #pragma unroll 1
 #endif
     for (std::int64_t s = 0; s < p_.subprisms; ++s) {
+      Sub sp = sub(s);
 #ifdef __CUDA_ARCH__
 #pragma unroll 1
 #endif
       for (int r = 0; r < kT; ++r) {
-        step<Edge>(r, s);
+        step<Edge>(r, sp);
+        sp.slot = sp.slot == 0 ? P - 1 : sp.slot - 1;
         bar();
       }
     }
   }
 
-  // Row step R of sub-prism s: this thread's column is j = s t_S2 + 1 - R + c. Copies are
-  // issued as in Hhc2dBlock::run: what row R + 1 reads of level R (outer rows of level 0,
-  // boundary columns and rows) must land by the end of this step; level R + 1's outer rows
-  // and the next sub-prism's input level may stay in flight one more step.
+  // Row step R of sub-prism sp.s: this thread's column is j = s t_S2 + 1 - R + c, in slot
+  // sp.slot. Copies are issued as in Hhc2dBlock::run: what row R + 1 reads of level R
+  // (outer rows of level 0, boundary columns and rows) must land by the end of this step;
+  // level R + 1's outer rows and the next sub-prism's input level may stay in flight one
+  // more step.
   template <bool Edge>
-  HPCS_HD void step(int R, std::int64_t s) const {
-    const int col0 = static_cast<int>(s) * kS2 + 1 + c_;  // this thread's column at row 0
-    const int j = col0 - R;
-    const int slot = wrap(col0 % P - R, P);  // j mod P: a column has one slot at every level
+  HPCS_HD void step(int R, const Sub& sp) const {
+    const int j = sp.col0 - R, slot = sp.slot, col0 = sp.col0;
     if (R == 0) outer_copies<Edge>(0, j, slot);
-    boundary_copies<Edge>(R, s, j, slot);
+    if (Edge || sp.boundary) boundary_copies<Edge>(R, sp.s, j, slot);
     m_.commit();
-    if (R + 1 < kT) outer_copies<Edge>(R + 1, j - 1, wrap(slot - 1, P));
-    if (R == 1 && s + 1 < p_.subprisms) input_copies<Edge>(s + 1);
+    if (R + 1 < H) outer_copies<Edge>(R + 1, j - 1, wrap(slot - 1, P));
+    if (R == 1 && sp.more) input_copies<Edge>(sp.s + 1);
     m_.commit();
     if (j >= 1 && j <= p_.n2) {
       if (R == 0) compute<Edge, true>(0, j, col0, slot);
@@ -216,19 +234,24 @@ class Hhc2dFastBlock {
     constexpr int r0 = First ? ROW0I : 0;      // input row of local row r0
     const bool keep = R + 1 < kT;
     int rlo = lo(R), rhi = hi(R);
+    // Rows [rlo, e1) and [e2, rhi] have a consumer outside row R + 1: none in the lower
+    // half, the outermost one per side in row H - 1 (row H is as wide), two above.
+    const int k = R < H - 1 ? 0 : (R == H - 1 ? 1 : 2);
+    int e1 = rlo + k, e2 = rhi + 1 - k;
+    if (e2 < e1) e2 = e1;  // rows narrower than 2k (t_S1 < 3)
     if (Edge) {
+      // Clipped to [1, S]; all leave when the next row lies outside it. This also writes
+      // x = 1 or S where leaves_tile, clipping the next row, would not: harmless, as no
+      // other hexagon of the wavefront touches those points.
       rlo = rlo < vlo_ ? vlo_ : rlo;
       rhi = rhi > vhi_ ? vhi_ : rhi;
       if (rlo > rhi) return;
-    }
-    // Rows outside [wl, wh] have a consumer outside row R + 1. An Edge block also writes
-    // x = 1 or S where leaves_tile, clipping the next row, would not: harmless, as no
-    // other hexagon of the wavefront touches those points.
-    int e1 = rhi + 1, e2 = rhi + 1;  // all leave: the last row, or no next row in [1, S]
-    if (keep && (!Edge || (lo(R + 1) <= vhi_ && hi(R + 1) >= vlo_))) {
-      const int wl = lo(R + 1) + 1, wh = hi(R + 1) - 1;
-      e1 = wl < rlo ? rlo : (wl > rhi + 1 ? rhi + 1 : wl);
-      e2 = wh + 1 < e1 ? e1 : (wh + 1 > rhi + 1 ? rhi + 1 : wh + 1);
+      if (!keep || lo(R + 1) > vhi_ || hi(R + 1) < vlo_) {
+        e1 = e2 = rhi + 1;
+      } else {
+        e1 = e1 < rlo ? rlo : (e1 > rhi + 1 ? rhi + 1 : e1);
+        e2 = e2 < e1 ? e1 : (e2 > rhi + 1 ? rhi + 1 : e2);
+      }
     }
     const int sc = First ? col0 % Pi : slot;
     const int dl = wrap(sc - 1, rs) - sc, dr = wrap(sc + 1, rs) - sc;  // -1 or rs - 1, +1 or 1 - rs
