@@ -81,10 +81,12 @@ def table(name, title):
 
 
 bench("bench_2d_f32_8192.json", "Jacobi 2D float32, 8192 x 8192, 1024 steps (jacobi_bench)")
+bench("bench_2d_f32_8192_f6c6520.json", "The same before the fast kernel (generic HHC kernel only)")
 bench("bench_1d_f32_2e24.json", "Jacobi 1D float32, 2^24 points, 1024 steps (jacobi_bench)")
 bench("bench_2d_f64_8192.json", "Jacobi 2D float64, 8192 x 8192, 512 steps (jacobi_bench)")
 bench("bench_2d_kokkos_small_tiles.json", "kokkos/tiled 2D with tiles that fit Kokkos' team scratch")
 table("table_2d.jsonl", "jacobi_miniapp 2D 8192^2 x 1024, energy and model")
+table("table_2d_8f31239.jsonl", "The same at an earlier revision (generic HHC kernel in bands; with kokkos/naive)")
 table("table_1d.jsonl", "jacobi_miniapp 1D 2^24 x 1024, energy and model")
 sweep = path("sweep_2d.txt")
 if os.path.exists(sweep):

@@ -78,7 +78,7 @@ int team_max(int dims, std::size_t request) {
 template <class Real>
 Plan make_plan(const Problem& p, const Tiles& requested) {
   Plan plan;
-  plan.tiles = resolve_tiles(p, requested);
+  plan.tiles = resolve_tiles(p, requested, sizeof(Real) == 8 ? Precision::Float64 : Precision::Float32);
   const Tiles& t = plan.tiles;
   if (const auto why = check_tiles(p, t)) {
     plan.error = "kokkos/tiled: " + *why;

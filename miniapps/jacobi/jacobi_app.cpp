@@ -607,7 +607,7 @@ int run(const MpiContext& mpi, const Options& o, int argc, char** argv) {
   for (auto [value, option] : std::initializer_list<std::pair<int, const char*>>{
            {o.tiles.t_T, "--tile-t"}, {o.tiles.t_S1, "--tile-s1"}, {o.tiles.t_S2, "--tile-s2"}, {o.tiles.threads, "--threads"}})
     if (value < 0) throw Error(std::string(option) + " " + std::to_string(value) + ": must not be negative (0: default)");
-  const Tiles tiles = resolve_tiles(src.problem, o.tiles);
+  const Tiles tiles = resolve_tiles(src.problem, o.tiles, prec);
   return prec == Precision::Float32 ? run_typed<float>(mpi, o, variants, src, prec, tiles, argc, argv)
                                     : run_typed<double>(mpi, o, variants, src, prec, tiles, argc, argv);
 }

@@ -38,7 +38,7 @@ struct Tiles {
 };
 
 // Defaults per dimension (tuned on an H200, docs/results/jacobi_h200.md).
-Tiles resolve_tiles(const Problem& p, const Tiles& requested);
+Tiles resolve_tiles(const Problem& p, const Tiles& requested, Precision prec = Precision::Float32);
 
 // Rules every tiled variant shares: t_T even and >= 2, t_S1 >= 1, t_S2 >= 1 (2D).
 // Returns the reason when broken.

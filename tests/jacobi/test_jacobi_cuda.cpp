@@ -389,6 +389,19 @@ TEST(CudaTiledRejects, NamesTheNumbers) {
   EXPECT_FALSE(v->rejects(p2, Tiles{8, 16, 64, 256}, Precision::Float32));
 }
 
+// The default tiles of the large grids run in both precisions (in float64 the
+// float32 default t_S2 = 384 would need 251 KB of shared memory: more than a GPU has).
+TEST(CudaTiledDefaults, LargeGridsRunInBothPrecisions) {
+  const VariantInfo* v = find_variant("cuda/tiled");
+  if (!v) GTEST_SKIP() << "cuda/tiled is not in this build (no CUDA)";
+  if (const auto why = v->unavailable()) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
+  for (const Problem& p : {Problem{2, 2048, 2048}, Problem{2, 8192, 8192}, Problem{1, 1 << 24, 1}})
+    for (Precision prec : {Precision::Float32, Precision::Float64}) {
+      const auto why = v->rejects(p, resolve_tiles(p, Tiles{}, prec), prec);
+      EXPECT_FALSE(why) << "n1=" << p.n1 << " " << to_string(prec) << ": " << why.value_or("");
+    }
+}
+
 // Tiles left at 0 (unresolved) are refused with the rule, in both dimensions, never a crash
 // (a division by t_S2 = 0 once killed jacobi_bench with SIGFPE on the H200).
 TEST(CudaTiledRejects, ZeroTilesGiveAnErrorNotACrash) {
