@@ -79,7 +79,7 @@ template <class Real>
 void run(benchmark::State& state, const VariantInfo& info, const BenchOptions& o, std::int64_t n) {
   const Problem p = problem_of(o, n);
   Case<Real>& c = case_of<Real>(o, n);
-  const Tiles tiles = resolve_tiles(p, o.tiles, o.precision);  // as the mini-app does: variants get sizes, never 0
+  const Tiles tiles = info.resolve(p, o.tiles, o.precision);  // as the mini-app does: variants get sizes, never 0
   std::unique_ptr<Solver<Real>> solver;
   try {
     if constexpr (std::is_same_v<Real, float>) solver = info.make_float(tiles);
@@ -128,7 +128,7 @@ int main(int argc, char** argv) {
     }
     for (std::int64_t n : options.sizes) {
       const Problem p = problem_of(options, n);
-      const Tiles tiles = resolve_tiles(p, options.tiles, options.precision);
+      const Tiles tiles = info.resolve(p, options.tiles, options.precision);
       if (const auto why = info.rejects(p, tiles, options.precision)) {
         std::cerr << "skipping " << info.name << " at " << n << ": " << *why << "\n";
         continue;

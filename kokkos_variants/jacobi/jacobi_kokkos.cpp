@@ -28,6 +28,10 @@ void register_jacobi_kokkos(VariantList& list) {
   tiled.tiled = true;
   tiled.make_float = [](const Tiles& t) { return kokkos::make_tiled<float>(t); };
   tiled.make_double = [](const Tiles& t) { return kokkos::make_tiled<double>(t); };
+  tiled.resolve = [](const Problem& p, const Tiles& t, Precision precision) {
+    // The backend's scratch limit is known only once Kokkos runs.
+    return KokkosRuntime::unavailable() ? resolve_tiles(p, t, precision) : kokkos::tiled_resolve(p, t, precision);
+  };
   tiled.unavailable = [] { return KokkosRuntime::unavailable(); };
   tiled.rejects = [](const Problem& p, const Tiles& t, Precision precision) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;

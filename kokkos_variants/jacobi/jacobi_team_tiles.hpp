@@ -100,15 +100,31 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
       auto input = [&](std::int64_t i, int c, std::int64_t j) -> Real {
         return below.contains(i) && j >= 1 && j <= n2 ? prev[(i - top) * frame + c] : in[i * cols + j];
       };
-      const std::int64_t nj = cj.size(), points = si.size() * nj;
-      for (std::int64_t e = rank; e < points; e += size) {
-        const std::int64_t i = si.lo + e / nj, j = cj.lo + e % nj;
-        const int c = static_cast<int>(j - col0) + 2;
-        const Real v = jacobi2d_update(input(i, c - 1, j), input(i - 1, c - 1, j), input(i + 1, c - 1, j),
-                                       input(i, c - 2, j - 1), input(i, c, j + 1));
-        cur[(i - top) * frame + c] = v;
-        if (c >= tS2) carry_out[(i - top) * 2 + (c - tS2)] = v;
-        if (h.leaves_tile(w, k, r, i)) out[i * cols + j] = v;
+      // leaves_tile(w, k, r, i) with the next row hoisted out of the point loop.
+      const Span next = h.row(w, k, r + 1);
+      auto leaves = [&](std::int64_t i) {
+        return next.empty() || (i - 1 < 1 ? 1 : i - 1) < next.lo || (i + 1 > h.S ? h.S : i + 1) > next.hi;
+      };
+      // Point e = di * nj + dj of the row, the team's threads at e = rank, rank + size, ...:
+      // one division per row, then (di, dj) advance by (size / nj, size % nj) with a carry.
+      const int nj = static_cast<int>(cj.size()), ni = static_cast<int>(si.size());
+      if (nj > 0) {
+        const int step_i = size / nj, step_j = size % nj;
+        for (int di = rank / nj, dj = rank % nj; di < ni;) {
+          const std::int64_t i = si.lo + di, j = cj.lo + dj;
+          const int c = static_cast<int>(j - col0) + 2;
+          const Real v = jacobi2d_update(input(i, c - 1, j), input(i - 1, c - 1, j), input(i + 1, c - 1, j),
+                                         input(i, c - 2, j - 1), input(i, c, j + 1));
+          cur[(i - top) * frame + c] = v;
+          if (c >= tS2) carry_out[(i - top) * 2 + (c - tS2)] = v;
+          if (leaves(i)) out[i * cols + j] = v;
+          di += step_i;
+          dj += step_j;
+          if (dj >= nj) {
+            dj -= nj;
+            ++di;
+          }
+        }
       }
       if (s > 0) {
         // The previous sub-prism's last two columns of row r, read by row r + 1. With

@@ -75,10 +75,28 @@ int team_max(int dims, std::size_t request) {
                    : policy.team_size_max(Hhc2D<Real>{}, Kokkos::ParallelForTag());
 }
 
+std::size_t scratch_bytes(const Problem& p, const Tiles& t, std::size_t real_size) {
+  const int width = t.t_S1 + t.t_T - 2;
+  const std::size_t values =
+      p.dims == 1 ? hex1d_scratch_values(width) : hhc2d_scratch_values(width, t.t_S2 + 2, t.t_T);
+  return values * real_size;
+}
+
+template <class Real>
+Tiles resolve_for_backend(const Problem& p, const Tiles& requested) {
+  Tiles t = resolve_tiles(p, requested, sizeof(Real) == 8 ? Precision::Float64 : Precision::Float32);
+  if (p.dims != 2 || requested.t_S2 != 0 || check_tiles(p, t)) return t;
+  // Largest multiple of 32 (down from the default) whose rows fit; if none does, the
+  // plan refuses the tiles with the numbers.
+  const auto max_scratch = static_cast<std::size_t>(Policy::scratch_size_max(0));
+  while (t.t_S2 > 32 && scratch_bytes(p, t, sizeof(Real)) + kAlign > max_scratch) t.t_S2 = (t.t_S2 - 1) / 32 * 32;
+  return t;
+}
+
 template <class Real>
 Plan make_plan(const Problem& p, const Tiles& requested) {
   Plan plan;
-  plan.tiles = resolve_tiles(p, requested, sizeof(Real) == 8 ? Precision::Float64 : Precision::Float32);
+  plan.tiles = resolve_for_backend<Real>(p, requested);
   const Tiles& t = plan.tiles;
   if (const auto why = check_tiles(p, t)) {
     plan.error = "kokkos/tiled: " + *why;
@@ -90,9 +108,7 @@ Plan make_plan(const Problem& p, const Tiles& requested) {
   }
   plan.width = t.t_S1 + t.t_T - 2;
   plan.frame = p.dims == 2 ? t.t_S2 + 2 : 1;
-  const std::size_t values =
-      p.dims == 1 ? hex1d_scratch_values(plan.width) : hhc2d_scratch_values(plan.width, plan.frame, t.t_T);
-  plan.scratch = values * sizeof(Real);
+  plan.scratch = scratch_bytes(p, t, sizeof(Real));
   const auto max_scratch = static_cast<std::size_t>(Policy::scratch_size_max(0));
   if (plan.scratch + kAlign > max_scratch) {
     plan.error = "kokkos/tiled: tiles " + tiles_text(p, t) + " need " + std::to_string(plan.scratch + kAlign) +
@@ -190,6 +206,11 @@ class KokkosTiled final : public KokkosGrid<Real> {
 };
 
 }  // namespace
+
+Tiles tiled_resolve(const Problem& p, const Tiles& requested, Precision precision) {
+  return precision == Precision::Float32 ? resolve_for_backend<float>(p, requested)
+                                         : resolve_for_backend<double>(p, requested);
+}
 
 std::optional<std::string> tiled_rejects(const Problem& p, const Tiles& t, Precision precision) {
   const Plan plan = precision == Precision::Float32 ? make_plan<float>(p, t) : make_plan<double>(p, t);

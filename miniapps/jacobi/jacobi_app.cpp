@@ -193,7 +193,7 @@ struct Context {
   const Options& o;
   const GridSource& src;
   Precision prec;
-  Tiles tiles;
+  Tiles requested;  // each variant resolves its own (VariantInfo::resolve)
   const InputBlock<Real>& input;
   EnergyMeter& meter;
   bool energy_phase;
@@ -213,10 +213,11 @@ template <class Real>
 RunRecord measure_variant(const Context<Real>& c, const VariantInfo& info, std::optional<std::vector<Real>>& reference,
                           const std::string& reference_name, std::vector<Real>* keep_grid) {
   const Problem& g = c.src.problem;
-  const std::int64_t h = halo_for(c.o, info, c.tiles);
+  const Tiles tiles = info.resolve(g, c.requested, c.prec);
+  const std::int64_t h = halo_for(c.o, info, tiles);
   const RankRows rows = rank_rows(g, c.mpi.size(), c.mpi.rank(), h);
   auto solver = collective(c.mpi, [&] {
-    auto s = make_solver<Real>(info, c.tiles);
+    auto s = make_solver<Real>(info, tiles);
     const std::vector<Real> local = c.input.slice(rows.local_begin, rows.local_rows);
     s->setup(rows.local(g), local.data());
     return s;
@@ -233,7 +234,7 @@ RunRecord measure_variant(const Context<Real>& c, const VariantInfo& info, std::
   r.app = "jacobi";
   r.variant = info.name;
   r.backend = info.backend;
-  r.config = (info.tiled ? tiles_string(g, c.tiles) + " " : "") + "halo=" + std::to_string(h);
+  r.config = (info.tiled ? tiles_string(g, tiles) + " " : "") + "halo=" + std::to_string(h);
   r.dtype = to_string(c.prec);
   r.items = static_cast<std::uint64_t>(g.interior()) * static_cast<std::uint64_t>(steps);
   r.item_name = "update";
@@ -289,15 +290,15 @@ RunRecord measure_variant(const Context<Real>& c, const VariantInfo& info, std::
   r.extra["halo_bytes_per_rank"] = static_cast<std::int64_t>(c.mpi.max(static_cast<double>(traffic.bytes)));
   r.extra["redundant_rows_per_rank"] =
       static_cast<std::int64_t>(c.mpi.max(static_cast<double>(rows.local_rows - 2 - rows.own_count)));
-  if (info.tiled) r.extra["tiles"] = {{"t_T", c.tiles.t_T}, {"t_S1", c.tiles.t_S1}, {"t_S2", c.tiles.t_S2},
-                                      {"threads", c.tiles.threads}};
+  if (info.tiled) r.extra["tiles"] = {{"t_T", tiles.t_T}, {"t_S1", tiles.t_S1}, {"t_S2", tiles.t_S2},
+                                      {"threads", tiles.threads}};
   r.extra["details"] = solver->details();
 
   if (c.o.model && info.tiled && c.calibration.cal) {
     // The model of rank 0's block (the largest, halo included): what each rank's device runs.
     const Problem local0 = rank_rows(g, c.mpi.size(), 0, h).local(g);
     const int k = solver->details().value("blocks_per_sm", 0);
-    r.extra["model"] = predict(local0, steps, c.tiles, c.prec, *c.calibration.cal, k, t).to_json();
+    r.extra["model"] = predict(local0, steps, tiles, c.prec, *c.calibration.cal, k, t).to_json();
     r.extra["model"]["calibration"] = c.calibration.path;
   }
 
@@ -396,8 +397,9 @@ nlohmann::json metadata(const Provenance& prov, const Options& o, const GridSour
 
 template <class Real>
 int run_typed(const MpiContext& mpi, const Options& o, const VariantList& variants, const GridSource& src,
-              Precision prec, const Tiles& tiles, int argc, char** argv) {
+              Precision prec, const Tiles& requested, int argc, char** argv) {
   const Problem& g = src.problem;
+  const auto tiles_of = [&](const VariantInfo& v) { return v.resolve(g, requested, prec); };
   check_decomposition(g, mpi.size(), 1, "one-deep halo");  // more ranks than rows
   // A variant that cannot run here, these tiles or this decomposition is skipped with a
   // note by "all" and globs, and is an error when named.
@@ -406,6 +408,7 @@ int run_typed(const MpiContext& mpi, const Options& o, const VariantList& varian
   for (const auto& v : variants) {
     names.push_back(v.name);
     auto why = v.unavailable();
+    const Tiles tiles = tiles_of(v);
     if (!why && v.tiled) why = check_tiles(g, tiles);
     if (!why) why = v.rejects(g, tiles, prec);
     if (!why) {
@@ -433,7 +436,7 @@ int run_typed(const MpiContext& mpi, const Options& o, const VariantList& varian
     throw Error("--output-grid " + o.output_grid + ": the same file as --output");
 
   std::int64_t hmax = 1;
-  for (std::size_t k : chosen) hmax = std::max(hmax, halo_for(o, variants[k], tiles));
+  for (std::size_t k : chosen) hmax = std::max(hmax, halo_for(o, variants[k], tiles_of(variants[k])));
   const RankRows widest = rank_rows(g, mpi.size(), mpi.rank(), hmax);
   const std::string what = (o.common.input.empty() ? std::string("the generated grid (") + shape(g) + ")" : o.common.input) +
                            ": the rows of rank " + std::to_string(mpi.rank());
@@ -476,7 +479,7 @@ int run_typed(const MpiContext& mpi, const Options& o, const VariantList& varian
   const bool energy_phase = o.common.energy_window > 0 && any_energy;
   if (energy_phase) meter.measure_idle(o.common.idle_window);
 
-  const Context<Real> ctx{mpi, o, src, prec, tiles, input, meter, energy_phase, cal};
+  const Context<Real> ctx{mpi, o, src, prec, requested, input, meter, energy_phase, cal};
   std::vector<RunRecord> records;
   std::vector<Real> final_grid;
   for (std::size_t k : chosen)
@@ -497,7 +500,7 @@ int run_typed(const MpiContext& mpi, const Options& o, const VariantList& varian
     if (o.common.json) print_json_records(std::cout, records, prov.to_json());
   }
   if (!o.common.output.empty()) {
-    nlohmann::json meta = metadata(prov, o, src, prec, tiles);
+    nlohmann::json meta = metadata(prov, o, src, prec, requested);
     if (o.model) meta["calibration"] = cal.cal ? cal.path : cal.note;
     collective(mpi, [&] {
       if (mpi.root()) write_results(o.common.output, meta, records);
@@ -607,9 +610,8 @@ int run(const MpiContext& mpi, const Options& o, int argc, char** argv) {
   for (auto [value, option] : std::initializer_list<std::pair<int, const char*>>{
            {o.tiles.t_T, "--tile-t"}, {o.tiles.t_S1, "--tile-s1"}, {o.tiles.t_S2, "--tile-s2"}, {o.tiles.threads, "--threads"}})
     if (value < 0) throw Error(std::string(option) + " " + std::to_string(value) + ": must not be negative (0: default)");
-  const Tiles tiles = resolve_tiles(src.problem, o.tiles, prec);
-  return prec == Precision::Float32 ? run_typed<float>(mpi, o, variants, src, prec, tiles, argc, argv)
-                                    : run_typed<double>(mpi, o, variants, src, prec, tiles, argc, argv);
+  return prec == Precision::Float32 ? run_typed<float>(mpi, o, variants, src, prec, o.tiles, argc, argv)
+                                    : run_typed<double>(mpi, o, variants, src, prec, o.tiles, argc, argv);
 }
 
 }  // namespace hpcs::jacobi

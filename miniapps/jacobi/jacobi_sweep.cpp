@@ -117,7 +117,7 @@ SweepResult run_sweep(const VariantInfo& variant, const Problem& p, std::int64_t
       for (int tS2 : p.dims == 2 ? spec.t_S2 : one)
         for (int thr : spec.threads) {
           SweepPoint pt;
-          pt.tiles = resolve_tiles(p, Tiles{tT, tS1, tS2, thr}, prec);
+          pt.tiles = variant.resolve(p, Tiles{tT, tS1, tS2, thr}, prec);
           if (const auto why = check_tiles(p, pt.tiles)) {
             pt.status = *why;
             r.points.push_back(pt);

@@ -46,6 +46,12 @@ struct VariantInfo {
   std::function<std::unique_ptr<Solver<double>>(const Tiles&)> make_double;
   // Why the variant cannot run in this build / on this machine (nullopt: it can).
   std::function<std::optional<std::string>()> unavailable = [] { return std::optional<std::string>(); };
+  // The tiles it runs for the requested ones (zeros: defaults). resolve_tiles() unless the
+  // backend has tighter limits (kokkos/tiled keeps its default tiles within team scratch).
+  std::function<Tiles(const Problem&, const Tiles&, Precision)> resolve = [](const Problem& p, const Tiles& t,
+                                                                              Precision prec) {
+    return resolve_tiles(p, t, prec);
+  };
   // Why it cannot run this problem with these (resolved) tiles, e.g. shared memory.
   std::function<std::optional<std::string>(const Problem&, const Tiles&, Precision)> rejects =
       [](const Problem&, const Tiles&, Precision) { return std::optional<std::string>(); };

@@ -125,7 +125,7 @@ class Rejections {
   Rejections& operator=(const Rejections&) = delete;
   // The resolved tiles when the variant accepts them for this problem.
   std::optional<Tiles> admit(const VariantInfo& v, const Problem& p, const Tiles& requested, Precision precision) {
-    const Tiles t = resolve_tiles(p, requested);
+    const Tiles t = v.resolve(p, requested, precision);
     if (const auto why = v.rejects(p, t, precision)) {
       seen_.insert(*why);
       return std::nullopt;
@@ -307,12 +307,29 @@ TEST_P(JacobiVariant, ConstantGridStaysConstant) {
   EXPECT_GT(rejections.admitted(), 0);
 }
 
-TEST_P(JacobiVariant, AcceptsTheDefaultTilesOfSmallProblems) {
-  for (const Problem& p : {grid1d(1), grid1d(1000), grid2d(1, 1), grid2d(64, 64), grid2d(5, 300)})
+TEST_P(JacobiVariant, AcceptsItsDefaultTiles) {
+  // Small problems, and the benchmark sizes, whose shared defaults are sized for
+  // cuda/tiled: every variant must run its own defaults (kokkos/tiled cuts t_S2 to fit).
+  for (const Problem& p : {grid1d(1), grid1d(1000), grid1d(1 << 24), grid2d(1, 1), grid2d(64, 64), grid2d(5, 300),
+                           grid2d(2048, 2048), grid2d(8192, 8192)})
     for (Precision prec : {Precision::Float32, Precision::Float64}) {
-      const auto why = info().rejects(p, resolve_tiles(p, Tiles{}), prec);
-      EXPECT_FALSE(why) << describe(p) << " " << to_string(prec) << ": " << why.value_or("");
+      const Tiles t = info().resolve(p, Tiles{}, prec);
+      const auto why = info().rejects(p, t, prec);
+      EXPECT_FALSE(why) << describe(p) << " " << to_string(prec) << " " << describe(t) << ": " << why.value_or("");
     }
+}
+
+TEST_P(JacobiVariant, KeepsTheTilesItIsGiven) {
+  // Defaults fill only the zeros; sizes a user chose are run or refused, never changed.
+  for (const Problem& p : {grid1d(1 << 24), grid2d(8192, 8192)})
+    for (const Tiles& given : {Tiles{16, 9, 384, 384}, Tiles{8, 16, 64, 0}, Tiles{2, 1, 1, 32}})
+      for (Precision prec : {Precision::Float32, Precision::Float64}) {
+        const Tiles t = info().resolve(p, given, prec);
+        EXPECT_EQ(t.t_T, given.t_T);
+        EXPECT_EQ(t.t_S1, given.t_S1);
+        if (p.dims == 2) EXPECT_EQ(t.t_S2, given.t_S2);
+        EXPECT_EQ(t.threads, given.threads);
+      }
 }
 
 TEST_P(JacobiVariant, RejectsBadTilesWithAReason) {
