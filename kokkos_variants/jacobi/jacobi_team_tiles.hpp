@@ -105,25 +105,28 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
       auto leaves = [&](std::int64_t i) {
         return next.empty() || (i - 1 < 1 ? 1 : i - 1) < next.lo || (i + 1 > h.S ? h.S : i + 1) > next.hi;
       };
-      // Point e = di * nj + dj of the row, the team's threads at e = rank, rank + size, ...:
-      // one division per row, then (di, dj) advance by (size / nj, size % nj) with a carry.
-      const int nj = static_cast<int>(cj.size()), ni = static_cast<int>(si.size());
-      if (nj > 0) {
-        const int step_i = size / nj, step_j = size % nj;
-        for (int di = rank / nj, dj = rank % nj; di < ni;) {
-          const std::int64_t i = si.lo + di, j = cj.lo + dj;
-          const int c = static_cast<int>(j - col0) + 2;
-          const Real v = jacobi2d_update(input(i, c - 1, j), input(i - 1, c - 1, j), input(i + 1, c - 1, j),
-                                         input(i, c - 2, j - 1), input(i, c, j + 1));
+      // A thread takes a column and walks down a run of rows, keeping the column's
+      // (i-1, i, i+1) inputs in registers: consecutive threads, consecutive columns. A team
+      // of at least nj threads splits the rows into size / nj contiguous runs.
+      const std::int64_t nj = cj.size(), ni = si.size();
+      const std::int64_t runs = nj > 0 && size >= nj ? size / nj : 1;
+      const std::int64_t run_rows = (ni + runs - 1) / runs;
+      const std::int64_t first_run = nj > 0 && size >= nj ? rank / nj : 0;
+      for (std::int64_t q = nj > 0 ? rank % nj : 0; first_run < runs && q < nj; q += size) {
+        const std::int64_t j = cj.lo + q;
+        const int c = static_cast<int>(j - col0) + 2;
+        const std::int64_t ia = si.lo + first_run * run_rows;
+        const std::int64_t ib = ia + run_rows - 1 < si.hi ? ia + run_rows - 1 : si.hi;
+        if (ia > ib) break;
+        Real up = input(ia - 1, c - 1, j), mid = input(ia, c - 1, j);
+        for (std::int64_t i = ia; i <= ib; ++i) {
+          const Real down = input(i + 1, c - 1, j);
+          const Real v = jacobi2d_update(mid, up, down, input(i, c - 2, j - 1), input(i, c, j + 1));
           cur[(i - top) * frame + c] = v;
           if (c >= tS2) carry_out[(i - top) * 2 + (c - tS2)] = v;
           if (leaves(i)) out[i * cols + j] = v;
-          di += step_i;
-          dj += step_j;
-          if (dj >= nj) {
-            dj -= nj;
-            ++di;
-          }
+          up = mid;
+          mid = down;
         }
       }
       if (s > 0) {

@@ -22,7 +22,7 @@ using Policy = Kokkos::TeamPolicy<Kokkos::DefaultExecutionSpace>;
 using Member = Policy::member_type;
 
 constexpr std::size_t kAlign = 16;      // scratch requests carry this slack for get_shmem_aligned
-constexpr int kDefaultGpuTeam = 256;    // default team: enough threads for one row, at most this
+constexpr int kDefaultGpuTeam = 256;    // default teams have at most this many threads
 constexpr int kMinGpuTeam = 32;         // Kokkos' barrier for teams below a warp is only a fence
 constexpr std::int64_t kMaxTile = 1 << 16;
 
@@ -133,10 +133,16 @@ Plan make_plan(const Problem& p, const Tiles& requested) {
     }
     plan.team = t.threads;
   } else if (kGpuBackend) {
-    // Enough threads for one row of a tile (w_tile points, times t_S2 columns in 2D).
-    const std::int64_t points = static_cast<std::int64_t>(plan.width) * (p.dims == 2 ? t.t_S2 : 1);
-    const std::int64_t warps = std::clamp<std::int64_t>((points + 31) / 32, kMinGpuTeam / 32, kDefaultGpuTeam / 32);
-    plan.team = std::min(static_cast<int>(warps * 32), max_team);
+    // 1D: enough warps for one row of a hexagon (w_tile points), at most kDefaultGpuTeam.
+    // 2D: one thread per sub-prism column, times the runs of rows that fit in
+    // kDefaultGpuTeam threads (hhc2d_tile walks a column down a run of rows).
+    std::int64_t want = 0;
+    if (p.dims == 1) {
+      want = std::clamp<std::int64_t>((plan.width + 31) / 32, kMinGpuTeam / 32, kDefaultGpuTeam / 32) * 32;
+    } else {
+      want = static_cast<std::int64_t>(t.t_S2) * std::max(1, kDefaultGpuTeam / t.t_S2);
+    }
+    plan.team = static_cast<int>(std::min<std::int64_t>(want, max_team));
     if (plan.team < kMinGpuTeam) {
       plan.error = "kokkos/tiled: tiles " + tiles_text(p, t) + " leave room for teams of " + std::to_string(max_team) +
                    " threads only; on a GPU backend teams need " + std::to_string(kMinGpuTeam) + " or more";

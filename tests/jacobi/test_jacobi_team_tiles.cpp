@@ -60,7 +60,7 @@ void check(const Problem& p, const Tiles& t, std::int64_t T, std::mt19937_64& rn
   std::vector<Real> grid(static_cast<std::size_t>(p.stored()));
   for (auto& x : grid) x = static_cast<Real>(d(rng));
   const auto want = reference_run(p, grid, T);
-  for (int threads : {3, 8}) {
+  for (int threads : {3, 8, 11}) {  // fewer and more threads than columns, uneven runs of rows
     const auto got = host_tiled(p, t, threads, grid, T);
     ASSERT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(Real)), 0)
         << "dims " << p.dims << " " << p.n1 << "x" << p.n2 << " T=" << T << " t_T=" << t.t_T << " t_S1=" << t.t_S1
