@@ -96,35 +96,53 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
       Real* cur = rows + (r & 1) * a.width * frame;
       Real* carry_out = carry + ((s & 1) * h.t_T + r) * a.width * 2;
       const Real* carry_in = carry + (((s + 1) & 1) * h.t_T + r) * a.width * 2;
-      // Level t-1 at (i, j), at frame position c of row r-1 when this prism made it.
-      auto input = [&](std::int64_t i, int c, std::int64_t j) -> Real {
-        return below.contains(i) && j >= 1 && j <= n2 ? prev[(i - top) * frame + c] : in[i * cols + j];
-      };
-      // leaves_tile(w, k, r, i) with the next row hoisted out of the point loop.
+      // Rows local to the tile (il = i - top, at most w_tile of them) in 32 bits: row
+      // r-1's span (below), row r+1's (next, for leaves_tile), and grid rows 1 and S
+      // clamped to [-1, w_tile].
       const Span next = h.row(w, k, r + 1);
-      auto leaves = [&](std::int64_t i) {
-        return next.empty() || (i - 1 < 1 ? 1 : i - 1) < next.lo || (i + 1 > h.S ? h.S : i + 1) > next.hi;
+      const bool no_below = below.empty(), last = next.empty();
+      const int blo = no_below ? 1 : static_cast<int>(below.lo - top), bhi = no_below ? 0 : static_cast<int>(below.hi - top);
+      const int nlo = last ? 0 : static_cast<int>(next.lo - top), nhi = last ? 0 : static_cast<int>(next.hi - top);
+      const int grid_lo = 1 - top < -1 ? -1 : static_cast<int>(1 - top);
+      const int grid_hi = h.S - top > a.width ? a.width : static_cast<int>(h.S - top);
+      auto in_below = [&](int il) { return il >= blo && il <= bhi; };
+      // leaves_tile(w, k, r, i): a consumer at the next level lies outside row r+1.
+      auto leaves = [&](int il) {
+        return last || (il - 1 < grid_lo ? grid_lo : il - 1) < nlo || (il + 1 > grid_hi ? grid_hi : il + 1) > nhi;
       };
-      // A thread takes a column and walks down a run of rows, keeping the column's
-      // (i-1, i, i+1) inputs in registers: consecutive threads, consecutive columns. A team
-      // of at least nj threads splits the rows into size / nj contiguous runs.
-      const std::int64_t nj = cj.size(), ni = si.size();
-      const std::int64_t runs = nj > 0 && size >= nj ? size / nj : 1;
-      const std::int64_t run_rows = (ni + runs - 1) / runs;
-      const std::int64_t first_run = nj > 0 && size >= nj ? rank / nj : 0;
-      for (std::int64_t q = nj > 0 ? rank % nj : 0; first_run < runs && q < nj; q += size) {
+      // A thread takes a column and walks down a run of rows with pointers, keeping the
+      // column's (i-1, i, i+1) inputs in registers: consecutive threads, consecutive
+      // columns. A team of at least nj threads splits the rows into size / nj runs. Level
+      // t-1 at (i, j) comes from row r-1 of this prism (frame position c-1 for column j)
+      // when that row made it, else from global memory.
+      const std::int64_t nj = cj.size();
+      const int ni = static_cast<int>(si.size());
+      const int runs = nj > 0 && size >= nj ? static_cast<int>(size / nj) : 1;
+      const int run_rows = (ni + runs - 1) / runs;
+      const int run = nj > 0 && size >= nj ? static_cast<int>(rank / nj) : 0;
+      const int la = static_cast<int>(si.lo - top) + run * run_rows;
+      const int lb = la + run_rows - 1 < static_cast<int>(si.hi - top) ? la + run_rows - 1 : static_cast<int>(si.hi - top);
+      for (std::int64_t q = nj > 0 ? rank % nj : 0; run < runs && la <= lb && q < nj; q += size) {
         const std::int64_t j = cj.lo + q;
         const int c = static_cast<int>(j - col0) + 2;
-        const std::int64_t ia = si.lo + first_run * run_rows;
-        const std::int64_t ib = ia + run_rows - 1 < si.hi ? ia + run_rows - 1 : si.hi;
-        if (ia > ib) break;
-        Real up = input(ia - 1, c - 1, j), mid = input(ia, c - 1, j);
-        for (std::int64_t i = ia; i <= ib; ++i) {
-          const Real down = input(i + 1, c - 1, j);
-          const Real v = jacobi2d_update(mid, up, down, input(i, c - 2, j - 1), input(i, c, j + 1));
-          cur[(i - top) * frame + c] = v;
-          if (c >= tS2) carry_out[(i - top) * 2 + (c - tS2)] = v;
-          if (leaves(i)) out[i * cols + j] = v;
+        const bool left_in = j - 1 >= 1, right_in = j + 1 <= n2;  // else a boundary column
+        const Real* sp = prev + la * frame + c;                    // row la, position c
+        Real* cp = cur + la * frame + c;
+        const Real* gp = in + (top + la) * cols + j;
+        Real* op = out + (top + la) * cols + j;
+        Real* carried = c >= tS2 ? carry_out + la * 2 + (c - tS2) : nullptr;
+        Real up = in_below(la - 1) ? sp[-frame - 1] : gp[-cols];
+        Real mid = in_below(la) ? sp[-1] : gp[0];
+        for (int il = la; il <= lb; ++il, sp += frame, cp += frame, gp += cols, op += cols) {
+          const bool here = in_below(il);
+          const Real down = in_below(il + 1) ? sp[frame - 1] : gp[cols];
+          const Real v = jacobi2d_update(mid, up, down, here && left_in ? sp[-2] : gp[-1], here && right_in ? sp[0] : gp[1]);
+          *cp = v;
+          if (carried) {
+            *carried = v;
+            carried += 2;
+          }
+          if (leaves(il)) *op = v;
           up = mid;
           mid = down;
         }
