@@ -126,7 +126,11 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
         const std::int64_t j = cj.lo + q;
         const int c = static_cast<int>(j - col0) + 2;
         const bool left_in = j - 1 >= 1, right_in = j + 1 <= n2;  // else a boundary column
-        const Real* sp = prev + la * frame + c;                    // row la, position c
+        // Rows whose five inputs all come from row r-1 in scratch: il and il+1 in below,
+        // j-1 and j+1 interior columns. They take the branch-free path.
+        const int fast_lo = left_in && right_in ? (la > blo ? la : blo) : lb + 1;
+        const int fast_hi = bhi - 1 < lb ? bhi - 1 : lb;
+        const Real* sp = prev + la * frame + c;  // row la, position c
         Real* cp = cur + la * frame + c;
         const Real* gp = in + (top + la) * cols + j;
         Real* op = out + (top + la) * cols + j;
@@ -134,9 +138,18 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
         Real up = in_below(la - 1) ? sp[-frame - 1] : gp[-cols];
         Real mid = in_below(la) ? sp[-1] : gp[0];
         for (int il = la; il <= lb; ++il, sp += frame, cp += frame, gp += cols, op += cols) {
-          const bool here = in_below(il);
-          const Real down = in_below(il + 1) ? sp[frame - 1] : gp[cols];
-          const Real v = jacobi2d_update(mid, up, down, here && left_in ? sp[-2] : gp[-1], here && right_in ? sp[0] : gp[1]);
+          Real down, left, right;
+          if (il >= fast_lo && il <= fast_hi) {
+            down = sp[frame - 1];
+            left = sp[-2];
+            right = sp[0];
+          } else {
+            const bool here = in_below(il);
+            down = in_below(il + 1) ? sp[frame - 1] : gp[cols];
+            left = here && left_in ? sp[-2] : gp[-1];
+            right = here && right_in ? sp[0] : gp[1];
+          }
+          const Real v = jacobi2d_update(mid, up, down, left, right);
           *cp = v;
           if (carried) {
             *carried = v;
