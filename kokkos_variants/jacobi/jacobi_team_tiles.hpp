@@ -85,6 +85,11 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
   const int tS2 = a.sc.t_S2, frame = a.frame, rank = team.rank(), size = team.size();
   Real* carry = rows + 2 * a.width * frame;  // [sub-prism parity][row r][S1 row][2]
   const std::int64_t top = h.x0(w, k) - (h.half() - 1);
+  // This thread's run of rows and first column in rows of full sub-prism width (nj =
+  // t_S2), worked out once: divisions are dear on a GPU and this runs for every row.
+  const int full_runs = size >= tS2 ? size / tS2 : 1;
+  const int full_run = size >= tS2 ? rank / tS2 : 0;
+  const int full_q = size >= tS2 ? rank - full_run * tS2 : rank;
   for (std::int64_t s = 0; s < a.sc.subprisms(); ++s) {
     for (int r = h.first_row(w); r <= h.last_row(w); ++r) {
       const std::int64_t t = h.time_of(w, r);
@@ -115,14 +120,21 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
       // columns. A team of at least nj threads splits the rows into size / nj runs. Level
       // t-1 at (i, j) comes from row r-1 of this prism (frame position c-1 for column j)
       // when that row made it, else from global memory.
-      const std::int64_t nj = cj.size();
-      const int ni = static_cast<int>(si.size());
-      const int runs = nj > 0 && size >= nj ? static_cast<int>(size / nj) : 1;
-      const int run_rows = (ni + runs - 1) / runs;
-      const int run = nj > 0 && size >= nj ? static_cast<int>(rank / nj) : 0;
+      const int nj = static_cast<int>(cj.size()), ni = static_cast<int>(si.size());
+      int runs = 1, run = 0, q0 = rank;
+      if (nj == tS2) {
+        runs = full_runs;
+        run = full_run;
+        q0 = full_q;
+      } else if (nj > 0 && size >= nj) {
+        runs = size / nj;
+        run = rank / nj;
+        q0 = rank - run * nj;
+      }
+      const int run_rows = runs == 1 ? ni : (ni + runs - 1) / runs;
       const int la = static_cast<int>(si.lo - top) + run * run_rows;
       const int lb = la + run_rows - 1 < static_cast<int>(si.hi - top) ? la + run_rows - 1 : static_cast<int>(si.hi - top);
-      for (std::int64_t q = nj > 0 ? rank % nj : 0; run < runs && la <= lb && q < nj; q += size) {
+      for (int q = q0; run < runs && la <= lb && q < nj; q += size) {
         const std::int64_t j = cj.lo + q;
         const int c = static_cast<int>(j - col0) + 2;
         const bool left_in = j - 1 >= 1, right_in = j + 1 <= n2;  // else a boundary column
@@ -163,9 +175,9 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
       if (s > 0) {
         // The previous sub-prism's last two columns of row r, read by row r + 1. With
         // t_S2 = 1 the second-last of them is itself a carried column: pass it on.
-        for (std::int64_t e = rank; e < 2 * si.size(); e += size) {
-          const std::int64_t il = si.lo - top + e / 2;
-          const int q = static_cast<int>(e % 2);
+        for (int e = rank; e < 2 * ni; e += size) {
+          const int il = static_cast<int>(si.lo - top) + e / 2;
+          const int q = e % 2;
           cur[il * frame + q] = carry_in[il * 2 + q];
           if (tS2 == 1 && q == 1) carry_out[il * 2] = carry_in[il * 2 + 1];
         }
