@@ -66,13 +66,14 @@ HPCS_HD inline void hex1d_tile(const Hex1DArgs<Real>& a, std::int64_t k, Real* r
     Real* out = a.level[t & 1];
     const Real* prev = rows + ((r + 1) & 1) * a.width;
     Real* cur = rows + (r & 1) * a.width;
+    const Span next = h.row(w, k, r + 1);  // for leaves_for, once per row
     for (std::int64_t x = s.lo + team.rank(); x <= s.hi; x += team.size()) {
       const Real l = below.contains(x - 1) ? prev[x - 1 - left] : in[x - 1];
       const Real c = below.contains(x) ? prev[x - left] : in[x];
       const Real rt = below.contains(x + 1) ? prev[x + 1 - left] : in[x + 1];
       const Real v = jacobi1d_update(l, c, rt);
       cur[x - left] = v;
-      if (h.leaves_tile(w, k, r, x)) out[x] = v;
+      if (h.leaves_for(next, x)) out[x] = v;
     }
     team.barrier();
   }
@@ -111,7 +112,7 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
       const int grid_lo = 1 - top < -1 ? -1 : static_cast<int>(1 - top);
       const int grid_hi = h.S - top > a.width ? a.width : static_cast<int>(h.S - top);
       auto in_below = [&](int il) { return il >= blo && il <= bhi; };
-      // leaves_tile(w, k, r, i): a consumer at the next level lies outside row r+1.
+      // leaves_for(next, i) in local rows: a consumer at the next level lies outside row r+1.
       auto leaves = [&](int il) {
         return last || (il - 1 < grid_lo ? grid_lo : il - 1) < nlo || (il + 1 > grid_hi ? grid_hi : il + 1) > nhi;
       };

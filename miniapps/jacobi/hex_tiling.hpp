@@ -81,7 +81,10 @@ struct HexTiling {
   // (x-1, x, x+1 inside [1, S]) is outside row r+1 of this hexagon, or row r is the
   // hexagon's last (the final level or the top of the hexagon).
   HPCS_HD bool leaves_tile(std::int64_t w, std::int64_t k, int r, std::int64_t x) const {
-    const Span next = row(w, k, r + 1);
+    return leaves_for(row(w, k, r + 1), x);
+  }
+  // The same with row r+1 (`next`) worked out by the caller, once per row.
+  HPCS_HD bool leaves_for(const Span& next, std::int64_t x) const {
     if (next.empty()) return true;
     const std::int64_t lo = x - 1 < 1 ? 1 : x - 1;
     const std::int64_t hi = x + 1 > S ? S : x + 1;
