@@ -54,6 +54,32 @@ HPCS_HD inline std::size_t hhc2d_scratch_values(int width, int frame, int t_T) {
          4 * static_cast<std::size_t>(t_T) * static_cast<std::size_t>(width);
 }
 
+// One row r of a tile in 32-bit coordinates local to the tile (l = x - origin, at most
+// w_tile of them): row r-1's span (below: where this tile's inputs sit in scratch), row
+// r+1's (next: leaves_for), and the grid's points 1 and S clamped to [-1, width].
+struct LocalRow {
+  int blo = 1, bhi = 0, nlo = 0, nhi = 0, grid_lo = -1, grid_hi = 0;
+  bool last = true;
+  HPCS_HD LocalRow(const HexTiling& h, const Span& below, const Span& next, std::int64_t origin, int width) {
+    if (!below.empty()) {
+      blo = static_cast<int>(below.lo - origin);
+      bhi = static_cast<int>(below.hi - origin);
+    }
+    last = next.empty();
+    if (!last) {
+      nlo = static_cast<int>(next.lo - origin);
+      nhi = static_cast<int>(next.hi - origin);
+    }
+    grid_lo = 1 - origin < -1 ? -1 : static_cast<int>(1 - origin);
+    grid_hi = h.S - origin > width ? width : static_cast<int>(h.S - origin);
+  }
+  HPCS_HD bool in_below(int l) const { return l >= blo && l <= bhi; }
+  // HexTiling::leaves_for: a consumer at the next level lies outside row r+1.
+  HPCS_HD bool leaves(int l) const {
+    return last || (l - 1 < grid_lo ? grid_lo : l - 1) < nlo || (l + 1 > grid_hi ? grid_hi : l + 1) > nhi;
+  }
+};
+
 template <class Real, class Team>
 HPCS_HD inline void hex1d_tile(const Hex1DArgs<Real>& a, std::int64_t k, Real* rows, const Team& team) {
   const HexTiling& h = a.h;
@@ -66,14 +92,19 @@ HPCS_HD inline void hex1d_tile(const Hex1DArgs<Real>& a, std::int64_t k, Real* r
     Real* out = a.level[t & 1];
     const Real* prev = rows + ((r + 1) & 1) * a.width;
     Real* cur = rows + (r & 1) * a.width;
-    const Span next = h.row(w, k, r + 1);  // for leaves_for, once per row
-    for (std::int64_t x = s.lo + team.rank(); x <= s.hi; x += team.size()) {
-      const Real l = below.contains(x - 1) ? prev[x - 1 - left] : in[x - 1];
-      const Real c = below.contains(x) ? prev[x - left] : in[x];
-      const Real rt = below.contains(x + 1) ? prev[x + 1 - left] : in[x + 1];
-      const Real v = jacobi1d_update(l, c, rt);
-      cur[x - left] = v;
-      if (h.leaves_for(next, x)) out[x] = v;
+    const LocalRow lr(h, below, h.row(w, k, r + 1), left, a.width);
+    const int lo = static_cast<int>(s.lo - left), hi = static_cast<int>(s.hi - left);
+    for (int l = lo + team.rank(); l <= hi; l += team.size()) {
+      Real v;
+      if (l - 1 >= lr.blo && l + 1 <= lr.bhi) {  // all three inputs in scratch: no branches
+        v = jacobi1d_update(prev[l - 1], prev[l], prev[l + 1]);
+      } else {
+        const std::int64_t x = left + l;
+        v = jacobi1d_update(lr.in_below(l - 1) ? prev[l - 1] : in[x - 1], lr.in_below(l) ? prev[l] : in[x],
+                            lr.in_below(l + 1) ? prev[l + 1] : in[x + 1]);
+      }
+      cur[l] = v;
+      if (lr.leaves(l)) out[left + l] = v;
     }
     team.barrier();
   }
@@ -102,20 +133,7 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
       Real* cur = rows + (r & 1) * a.width * frame;
       Real* carry_out = carry + ((s & 1) * h.t_T + r) * a.width * 2;
       const Real* carry_in = carry + (((s + 1) & 1) * h.t_T + r) * a.width * 2;
-      // Rows local to the tile (il = i - top, at most w_tile of them) in 32 bits: row
-      // r-1's span (below), row r+1's (next, for leaves_tile), and grid rows 1 and S
-      // clamped to [-1, w_tile].
-      const Span next = h.row(w, k, r + 1);
-      const bool no_below = below.empty(), last = next.empty();
-      const int blo = no_below ? 1 : static_cast<int>(below.lo - top), bhi = no_below ? 0 : static_cast<int>(below.hi - top);
-      const int nlo = last ? 0 : static_cast<int>(next.lo - top), nhi = last ? 0 : static_cast<int>(next.hi - top);
-      const int grid_lo = 1 - top < -1 ? -1 : static_cast<int>(1 - top);
-      const int grid_hi = h.S - top > a.width ? a.width : static_cast<int>(h.S - top);
-      auto in_below = [&](int il) { return il >= blo && il <= bhi; };
-      // leaves_for(next, i) in local rows: a consumer at the next level lies outside row r+1.
-      auto leaves = [&](int il) {
-        return last || (il - 1 < grid_lo ? grid_lo : il - 1) < nlo || (il + 1 > grid_hi ? grid_hi : il + 1) > nhi;
-      };
+      const LocalRow lr(h, below, h.row(w, k, r + 1), top, a.width);  // local rows il = i - top
       // A thread takes a column and walks down a run of rows with pointers, keeping the
       // column's (i-1, i, i+1) inputs in registers: consecutive threads, consecutive
       // columns. A team of at least nj threads splits the rows into size / nj runs. Level
@@ -141,15 +159,15 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
         const bool left_in = j - 1 >= 1, right_in = j + 1 <= n2;  // else a boundary column
         // Rows whose five inputs all come from row r-1 in scratch: il and il+1 in below,
         // j-1 and j+1 interior columns. They take the branch-free path.
-        const int fast_lo = left_in && right_in ? (la > blo ? la : blo) : lb + 1;
-        const int fast_hi = bhi - 1 < lb ? bhi - 1 : lb;
+        const int fast_lo = left_in && right_in ? (la > lr.blo ? la : lr.blo) : lb + 1;
+        const int fast_hi = lr.bhi - 1 < lb ? lr.bhi - 1 : lb;
         const Real* sp = prev + la * frame + c;  // row la, position c
         Real* cp = cur + la * frame + c;
         const Real* gp = in + (top + la) * cols + j;
         Real* op = out + (top + la) * cols + j;
         Real* carried = c >= tS2 ? carry_out + la * 2 + (c - tS2) : nullptr;
-        Real up = in_below(la - 1) ? sp[-frame - 1] : gp[-cols];
-        Real mid = in_below(la) ? sp[-1] : gp[0];
+        Real up = lr.in_below(la - 1) ? sp[-frame - 1] : gp[-cols];
+        Real mid = lr.in_below(la) ? sp[-1] : gp[0];
         for (int il = la; il <= lb; ++il, sp += frame, cp += frame, gp += cols, op += cols) {
           Real down, left, right;
           if (il >= fast_lo && il <= fast_hi) {
@@ -157,8 +175,8 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
             left = sp[-2];
             right = sp[0];
           } else {
-            const bool here = in_below(il);
-            down = in_below(il + 1) ? sp[frame - 1] : gp[cols];
+            const bool here = lr.in_below(il);
+            down = lr.in_below(il + 1) ? sp[frame - 1] : gp[cols];
             left = here && left_in ? sp[-2] : gp[-1];
             right = here && right_in ? sp[0] : gp[1];
           }
@@ -168,7 +186,7 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
             *carried = v;
             carried += 2;
           }
-          if (leaves(il)) *op = v;
+          if (lr.leaves(il)) *op = v;
           up = mid;
           mid = down;
         }
