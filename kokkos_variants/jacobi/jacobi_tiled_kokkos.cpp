@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <type_traits>
 
 #include "hex_tiling.hpp"
 #include "jacobi_kokkos_grid.hpp"
@@ -18,11 +19,17 @@
 namespace hpcs::jacobi::kokkos {
 namespace {
 
-using Policy = Kokkos::TeamPolicy<Kokkos::DefaultExecutionSpace>;
-using Member = Policy::member_type;
+using Policy1D = Kokkos::TeamPolicy<Kokkos::DefaultExecutionSpace>;
+// 2D prisms: teams of at most 384 threads with registers for two of them per SM (ptxas:
+// 80 registers and a few bytes of spill instead of 95-98). Unbounded, a change that
+// added two registers left one team of 320 threads per H200 SM: 126 instead of 190 Gcell/s.
+using Policy2D = Kokkos::TeamPolicy<Kokkos::DefaultExecutionSpace, Kokkos::LaunchBounds<384, 2>>;
+using Member = Policy1D::member_type;
+static_assert(std::is_same_v<Member, Policy2D::member_type>);
 
 constexpr std::size_t kAlign = 16;      // scratch requests carry this slack for get_shmem_aligned
-constexpr int kDefaultGpuTeam = 256;    // default teams have about this many threads
+constexpr int kDefaultTeam1D = 128;     // default teams: at most this many threads in 1D,
+constexpr int kDefaultTeam2D = 256;     // about this many in 2D
 constexpr int kMinGpuTeam = 32;         // Kokkos' barrier for teams below a warp is only a fence
 constexpr std::int64_t kMaxTile = 1 << 16;
 
@@ -70,9 +77,9 @@ std::string tiles_text(const Problem& p, const Tiles& t) {
 
 template <class Real>
 int team_max(int dims, std::size_t request) {
-  const Policy policy = Policy(1, 1).set_scratch_size(0, Kokkos::PerTeam(request));
-  return dims == 1 ? policy.team_size_max(Hex1D<Real>{}, Kokkos::ParallelForTag())
-                   : policy.team_size_max(Hhc2D<Real>{}, Kokkos::ParallelForTag());
+  if (dims == 1)
+    return Policy1D(1, 1).set_scratch_size(0, Kokkos::PerTeam(request)).team_size_max(Hex1D<Real>{}, Kokkos::ParallelForTag());
+  return Policy2D(1, 1).set_scratch_size(0, Kokkos::PerTeam(request)).team_size_max(Hhc2D<Real>{}, Kokkos::ParallelForTag());
 }
 
 std::size_t scratch_bytes(const Problem& p, const Tiles& t, std::size_t real_size) {
@@ -88,7 +95,7 @@ Tiles resolve_for_backend(const Problem& p, const Tiles& requested) {
   if (p.dims != 2 || requested.t_S2 != 0 || check_tiles(p, t)) return t;
   // Largest multiple of 32 (down from the default) whose rows fit; if none does, the
   // plan refuses the tiles with the numbers.
-  const auto max_scratch = static_cast<std::size_t>(Policy::scratch_size_max(0));
+  const auto max_scratch = static_cast<std::size_t>(Policy2D::scratch_size_max(0));
   while (t.t_S2 > 32 && scratch_bytes(p, t, sizeof(Real)) + kAlign > max_scratch) t.t_S2 = (t.t_S2 - 1) / 32 * 32;
   return t;
 }
@@ -109,7 +116,7 @@ Plan make_plan(const Problem& p, const Tiles& requested) {
   plan.width = t.t_S1 + t.t_T - 2;
   plan.frame = p.dims == 2 ? t.t_S2 + 2 : 1;
   plan.scratch = scratch_bytes(p, t, sizeof(Real));
-  const auto max_scratch = static_cast<std::size_t>(Policy::scratch_size_max(0));
+  const auto max_scratch = static_cast<std::size_t>(Policy1D::scratch_size_max(0));
   if (plan.scratch + kAlign > max_scratch) {
     plan.error = "kokkos/tiled: tiles " + tiles_text(p, t) + " need " + std::to_string(plan.scratch + kAlign) +
                  " bytes of team scratch for " + (sizeof(Real) == 4 ? "float32" : "float64") +
@@ -133,16 +140,17 @@ Plan make_plan(const Problem& p, const Tiles& requested) {
     }
     plan.team = t.threads;
   } else if (kGpuBackend) {
-    // 1D: enough warps for one row of a hexagon (w_tile points), at most kDefaultGpuTeam.
+    // 1D: enough warps for one row of a hexagon (w_tile points), at most kDefaultTeam1D
+    // (H200, 2^24 points: 128 threads ran 445 Gcell/s, 256 ran 384, 512 ran 283).
     // 2D: one thread per sub-prism column (hhc2d_tile walks a column down a run of rows),
-    // times the whole number of runs nearest kDefaultGpuTeam threads. H100, 8192^2: 320
+    // times the whole number of runs nearest kDefaultTeam2D threads. H100, 8192^2: 320
     // threads (2 runs) for float32's t_S2 = 160 ran 190 Gcell/s against 173 with 160 and
     // 127 with 480; float64's t_S2 = 64 ran best with 192 (3 runs), 256 was 6% slower.
     std::int64_t want = 0;
     if (p.dims == 1) {
-      want = std::clamp<std::int64_t>((plan.width + 31) / 32, kMinGpuTeam / 32, kDefaultGpuTeam / 32) * 32;
+      want = std::clamp<std::int64_t>((plan.width + 31) / 32, kMinGpuTeam / 32, kDefaultTeam1D / 32) * 32;
     } else {
-      want = static_cast<std::int64_t>(t.t_S2) * std::max(1, (kDefaultGpuTeam + t.t_S2 / 2) / t.t_S2);
+      want = static_cast<std::int64_t>(t.t_S2) * std::max(1, (kDefaultTeam2D + t.t_S2 / 2) / t.t_S2);
     }
     plan.team = static_cast<int>(std::min<std::int64_t>(want, max_team));
     if (plan.team < kMinGpuTeam) {
@@ -193,14 +201,16 @@ class KokkosTiled final : public KokkosGrid<Real> {
       ++wavefronts_;
       const std::int64_t n = h.tiles(w);
       if (n == 0) continue;
-      const Policy policy = Policy(static_cast<int>(n), plan_.team).set_scratch_size(0, Kokkos::PerTeam(request));
+      const int teams = static_cast<int>(n);
       if (p.dims == 1) {
         const Hex1D<Real> f{{h, w, {level0, level1}, plan_.width}, plan_.scratch};
-        Kokkos::parallel_for("hpcs::jacobi::hex1d", policy, f);
+        Kokkos::parallel_for("hpcs::jacobi::hex1d",
+                             Policy1D(teams, plan_.team).set_scratch_size(0, Kokkos::PerTeam(request)), f);
       } else {
         const SkewedColumns sc{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2};
         const Hhc2D<Real> f{{h, sc, w, p.cols(), {level0, level1}, plan_.width, plan_.frame}, plan_.scratch};
-        Kokkos::parallel_for("hpcs::jacobi::hhc2d", policy, f);
+        Kokkos::parallel_for("hpcs::jacobi::hhc2d",
+                             Policy2D(teams, plan_.team).set_scratch_size(0, Kokkos::PerTeam(request)), f);
       }
       ++dispatches_;
       tiles_ += n;
