@@ -385,10 +385,8 @@ nlohmann::json metadata(const Provenance& prov, const Options& o, const GridSour
   }
   m["precision"] = to_string(prec);
   m["steps"] = o.steps;
-  m["t_T"] = t.t_T;
-  m["t_S1"] = t.t_S1;
-  m["t_S2"] = t.t_S2;
-  m["threads"] = t.threads;
+  // As asked (0: the default); each variant resolves its own, recorded in its record's "tiles".
+  m["requested_tiles"] = {{"t_T", t.t_T}, {"t_S1", t.t_S1}, {"t_S2", t.t_S2}, {"threads", t.threads}};
   m["halo_depth_option"] = o.halo_depth;
   m["reps"] = o.common.reps;
   m["warmup"] = o.common.warmup;
