@@ -14,8 +14,8 @@ prefix = sys.argv[2] if len(sys.argv) > 2 else "jacobi_h200_"
 COPY_GBS = 4280.0  # H200 device-to-device copy, read + write (shared/device/README.md)
 
 
-def path(name):
-    return os.path.join(data, prefix + name)
+def path(name, pre=None):
+    return os.path.join(data, (pre or prefix) + name)
 
 
 def bench(name, title):
@@ -53,10 +53,10 @@ def bench(name, title):
                 print(f"\n{backend}/tiled vs {backend}/naive: {b.get('Gcells/s', 0) / rate:.2f}x")
 
 
-def table(name, title):
-    if not os.path.exists(path(name)):
+def table(name, title, pre=None):
+    if not os.path.exists(path(name, pre)):
         return
-    rows = [json.loads(l) for l in open(path(name)) if l.strip()]
+    rows = [json.loads(l) for l in open(path(name, pre)) if l.strip()]
     if not rows:
         return
     prov = rows[0].get("provenance", {})
@@ -92,6 +92,9 @@ if os.path.exists(sweep):
     print("```")
     print(open(sweep).read().rstrip())
     print("```")
+print("\n## On an H100 with its own calibration\n")
+table("table_2d.jsonl", "jacobi_miniapp 2D 8192^2 x 1024 on an H100, energy and model", "jacobi_h100_")
+table("table_1d.jsonl", "jacobi_miniapp 1D 2^24 x 1024 on an H100, energy and model", "jacobi_h100_")
 print("\n## Earlier revisions\n")
 bench("bench_2d_f32_8192_540e18d.json", "2D float32 when the fast HHC kernel landed (CUDA only)")
 bench("bench_2d_f32_8192_f6c6520.json", "2D float32 before the fast kernel (generic HHC kernel only)")
