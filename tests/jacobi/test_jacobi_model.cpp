@@ -420,12 +420,14 @@ TEST(JacobiCalibration, SlugsAndLookup) {
   EXPECT_EQ(calibration_slug("  Tesla K20c (rev. 2) "), "tesla_k20c_rev_2");
   EXPECT_FALSE(find_calibration_for("No Such GPU 9000").has_value());
   EXPECT_FALSE(find_calibration_for("").has_value());
-  // The committed H200 file is found by device name and loads.
-  const auto h200 = find_calibration_for("NVIDIA H200");
-  ASSERT_TRUE(h200.has_value());
-  const Calibration c = load_calibration(*h200);
-  EXPECT_EQ(c.device, "NVIDIA H200");
-  EXPECT_EQ(c.n_sm, 132);
+  // The committed files are found by the name the driver reports and load.
+  for (const char* name : {"NVIDIA H200", "NVIDIA H100 80GB HBM3"}) {
+    const auto file = find_calibration_for(name);
+    ASSERT_TRUE(file.has_value()) << name;
+    const Calibration c = load_calibration(*file);
+    EXPECT_EQ(c.device, name);
+    EXPECT_EQ(c.n_sm, 132);
+  }
 }
 
 // ---- sweep summary -----------------------------------------------------------------------
