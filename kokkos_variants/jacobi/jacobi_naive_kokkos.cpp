@@ -7,7 +7,7 @@
 // Each index does a few points, as cuda/naive's threads do: with one point per index
 // Kokkos CUDA launched 128K-262K blocks per step and ran at 60% of cuda/naive on an H100
 // (ncu: 82 vs 48 us per 1D step, 330 vs 198 us per 2D step, same DRAM bytes; block
-// scheduling, not memory, was the limit). 1D: kPoints1D points kStride apart (coalesced
+// scheduling, not memory, was the limit). 1D: kPoints1D points `stride` apart (coalesced
 // across indices); 2D: a column of kRows2D consecutive rows, walked with the (i-1, i, i+1)
 // values in registers.
 #include <Kokkos_Core.hpp>
