@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Google Benchmark of the Smith-Waterman variants: GCUPS per variant and size.
-//   sw_bench [--sizes=2^16,2^18,2^20] [--alphabet=dna|protein] [--tile-rows=1024]
-//            [--tile-cols=256] [--sub-rows=8] [--sub-cols=4] [--dpx=1] [--band-cols=0] [benchmark flags...]
+//   sw_bench [--sizes=2^16,2^18,2^20] [--alphabet=dna|protein] [--tile-rows=2048]
+//            [--tile-cols=128] [--sub-rows=16] [--sub-cols=2] [--dpx=1] [--band-cols=0] [benchmark flags...]
 // Square DNA pairs (len x len) with a planted similar region; time = device time (CUDA
 // events) where the variant has it. The forward pass only (score and end cell); every
 // benchmark's end cell must equal the first variant's at that size (and the CPU
