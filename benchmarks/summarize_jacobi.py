@@ -23,8 +23,10 @@ def bench(name, title):
         return
     d = json.load(open(path(name)))
     print(f"\n### {title}\n")
+    params = json.loads(d["context"].get("hpcs_parameters", "{}"))
+    steps = d["context"].get("jacobi_steps", params.get("steps", "?"))
     print(f"revision `{d['context'].get('hpcs_git_revision', '?')}`, {d['context'].get('hpcs_device', '?')}, "
-          f"{d['context'].get('jacobi_steps', '?')} steps\n")
+          f"{steps} steps\n")
     print("| variant | size | time [ms] | Gcell/s | eff. GB/s | % of copy | tiles / launch facts |")
     print("|---|---|---|---|---|---|---|")
     naive = {}
@@ -34,8 +36,13 @@ def bench(name, title):
         if b.get("error_occurred"):
             print(f"| {variant} | {size} | error: {b.get('error_message', '')} | | | | |")
             continue
-        gbs = b.get("GB/s", 0) / 1e9 if b.get("GB/s", 0) > 1e6 else b.get("GB/s", 0)
-        rate = b.get("Gcells/s", 0)
+        # counters of jacobi_bench since the common bench main: Gcell, bytes_per_second;
+        # earlier files: Gcells/s, GB/s
+        if "Gcell" in b:
+            rate, gbs = b["Gcell"], b.get("bytes_per_second", 0) / 1e9
+        else:
+            gbs = b.get("GB/s", 0) / 1e9 if b.get("GB/s", 0) > 1e6 else b.get("GB/s", 0)
+            rate = b.get("Gcells/s", 0)
         facts = b.get("label", "")
         try:
             j = json.loads(facts)
@@ -50,7 +57,7 @@ def bench(name, title):
     for backend, rate in naive.items():
         for b in d["benchmarks"]:
             if b["name"].split("/")[1:3] == [backend, "tiled"] and not b.get("error_occurred"):
-                print(f"\n{backend}/tiled vs {backend}/naive: {b.get('Gcells/s', 0) / rate:.2f}x")
+                print(f"\n{backend}/tiled vs {backend}/naive: {b.get('Gcell', b.get('Gcells/s', 0)) / rate:.2f}x")
 
 
 def table(name, title, pre=None):

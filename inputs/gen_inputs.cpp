@@ -1,24 +1,24 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// gen_inputs: writes mini-app inputs as HDF5, one subcommand per mini-app:
+// gen_inputs: writes mini-app inputs as HDF5, one subcommand (or a few) per mini-app, each
+// defined in inputs/<app>/gen_<prefix>.cpp and listed by the build (gen_commands.cpp):
 //   gen_inputs reduction --n 1048576 --type float32 --seed 7 -o vec.h5
 //   gen_inputs jacobi --dims 2 --nx 512 --ny 384 --seed 7 --precision float32 -o grid.h5
 #include <CLI/CLI.hpp>
 
 #include <iostream>
 
-#include "gen_jacobi.hpp"
-#include "gen_reduction.hpp"
-#include "gen_sw.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/version.hpp"
+
+namespace hpcs::inputs {
+void add_app_commands(CLI::App& app);  // generated: every app's add_<prefix>_commands()
+}
 
 int main(int argc, char** argv) {
   CLI::App app{"Writes inputs of the HPC mini-app suite as HDF5 files", "gen_inputs"};
   app.set_version_flag("--version", std::string(HPCS_VERSION) + " (" + HPCS_GIT_REVISION + ")");
   app.require_subcommand(1);
-  hpcs::inputs::add_reduction_command(app);
-  hpcs::inputs::add_sw_commands(app);
-  hpcs::inputs::add_jacobi_command(app);
+  hpcs::inputs::add_app_commands(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -29,3 +29,70 @@ function(hpcs_add_mpi_test)
   set_tests_properties(${A_NAME} PROPERTIES ENVIRONMENT "${HPCS_MPI_TEST_ENV}"
                        PROCESSORS ${A_RANKS} TIMEOUT ${A_TIMEOUT} LABELS "mpi;${A_LABELS}")
 endfunction()
+
+# Where the command-line tests write their inputs and outputs; a file that is not HDF5 is
+# every app's first bad input.
+set(HPCS_TEST_DATA ${PROJECT_BINARY_DIR}/tests/data)
+file(MAKE_DIRECTORY ${HPCS_TEST_DATA})
+file(WRITE ${HPCS_TEST_DATA}/not_hdf5.h5 "this is a text file, not HDF5\n")
+set(HPCS_TEST_SCRIPTS ${PROJECT_SOURCE_DIR}/tests/tools)
+
+# hpcs_cli_test(NAME n APP exe RANKS r SCRIPT failure|success [EXPECT re] [MIN_RECORDS n] [GEN ...] ARGS ...)
+# A mini-app run as a user runs it: SCRIPT failure expects one "error:" line matching EXPECT,
+# a non-zero exit and no NAME.out.h5 left; SCRIPT success expects every JSON record verified
+# (GEN first writes the input). Tests that need the apps' bad-input files require the
+# fixture bad_inputs, which each app's tests/<app>/ sets up.
+function(hpcs_cli_test)
+  cmake_parse_arguments(A "" "NAME;RANKS;SCRIPT;EXPECT;APP;MIN_RECORDS" "ARGS;GEN" ${ARGN})
+  if(NOT A_MIN_RECORDS)
+    set(A_MIN_RECORDS 2)
+  endif()
+  hpcs_mpi_command(cmd RANKS ${A_RANKS} COMMAND $<TARGET_FILE:${A_APP}> ${A_ARGS})
+  set(out ${HPCS_TEST_DATA}/${A_NAME}.out.h5)
+  string(REPLACE ";" "@@" cmd "${cmd}")
+  string(REPLACE ";" "@@" gen "${A_GEN}")
+  add_test(NAME ${A_NAME}
+           COMMAND ${CMAKE_COMMAND} "-DCMD=${cmd}" "-DGEN=${gen}" "-DEXPECT=${A_EXPECT}" "-DOUTPUT=${out}"
+                   -DMIN_RECORDS=${A_MIN_RECORDS} -P ${HPCS_TEST_SCRIPTS}/expect_${A_SCRIPT}.cmake)
+  get_filename_component(app_label ${CMAKE_CURRENT_SOURCE_DIR} NAME)  # tests/<app>/
+  set_tests_properties(${A_NAME} PROPERTIES ENVIRONMENT "${HPCS_MPI_TEST_ENV}" LABELS "cli;${app_label};mpi"
+                       FIXTURES_REQUIRED bad_inputs PROCESSORS ${A_RANKS} TIMEOUT 300)
+endfunction()
+
+# hpcs_bad_input_maker(<target> <source>): an app's maker of malformed input files (it
+# includes tests/tools/bad_h5.hpp), run as a setup test of the fixture bad_inputs.
+function(hpcs_bad_input_maker target source)
+  add_executable(${target} ${source})
+  target_link_libraries(${target} PRIVATE hpcs::hdf5)
+  target_include_directories(${target} PRIVATE ${HPCS_TEST_SCRIPTS})
+  add_test(NAME ${target} COMMAND ${target} ${HPCS_TEST_DATA})
+  set_tests_properties(${target} PROPERTIES FIXTURES_SETUP bad_inputs LABELS cli)
+endfunction()
+
+# hpcs_bad_file_tests(APP <exe> PREFIX <p> CASES "file|why" ... [ARGS ...]): on 1 and 2 ranks,
+# a run on ${HPCS_TEST_DATA}/<file>.h5 must fail with "<file>.h5: <why>" (a regex; write "."
+# for a ";") and leave no output; a missing file and a file that is not HDF5 come first.
+function(hpcs_bad_file_tests)
+  cmake_parse_arguments(A "" "APP;PREFIX" "CASES;ARGS" ${ARGN})
+  foreach(np 1 2)
+    foreach(case "does_not_exist|no such file" "not_hdf5|not an HDF5 file" ${A_CASES})
+      string(REGEX MATCH "^([^|]*)\\|(.*)$" _ "${case}")
+      set(name cli_${A_PREFIX}_${CMAKE_MATCH_1}_np${np})
+      hpcs_cli_test(APP ${A_APP} NAME ${name} RANKS ${np} SCRIPT failure EXPECT "${CMAKE_MATCH_1}\\.h5: ${CMAKE_MATCH_2}"
+                    ARGS ${HPCS_TEST_DATA}/${CMAKE_MATCH_1}.h5 ${A_ARGS} -o ${HPCS_TEST_DATA}/${name}.out.h5)
+    endforeach()
+  endforeach()
+endfunction()
+
+# hpcs_app_test_executable(<target> <prefix> <sources>...): a GoogleTest executable of an
+# app's tests: the app with every variant of this build, the MPI test main that starts the
+# backends, and HPCS_HAVE_CUDA / HPCS_HAVE_KOKKOS for tests that expect a backend.
+function(hpcs_app_test_executable target p)
+  add_executable(${target} ${ARGN})
+  target_link_libraries(${target} PRIVATE hpcs_${p} hpcs_gtest_app_main)
+  foreach(b CUDA KOKKOS)
+    if(HPCS_HAVE_${b})
+      target_compile_definitions(${target} PRIVATE HPCS_HAVE_${b}=1)
+    endif()
+  endforeach()
+endfunction()

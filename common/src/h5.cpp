@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
+// hpcs/h5.hpp, reading side: the Id handle, dataset type info, and Reader (checks before
+// opening, datasets, blocks and attributes). Writing is in h5_writer.cpp.
 #include "hpcs/h5.hpp"
 
-#include <unistd.h>
-
-#include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <type_traits>
 
+#include "h5_native_type.hpp"
 #include "hpcs/error.hpp"
 
 namespace hpcs::h5 {
 namespace fs = std::filesystem;
+using detail::native_type;
 
 Id& Id::operator=(Id&& o) noexcept {
   if (this != &o) {
@@ -40,16 +40,6 @@ std::string DatasetInfo::type_name() const {
 }
 
 namespace {
-
-template <class T>
-hid_t native_type() {
-  if constexpr (std::is_same_v<T, float>) return H5T_NATIVE_FLOAT;
-  else if constexpr (std::is_same_v<T, double>) return H5T_NATIVE_DOUBLE;
-  else if constexpr (std::is_same_v<T, std::int32_t>) return H5T_NATIVE_INT32;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return H5T_NATIVE_INT64;
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return H5T_NATIVE_UINT8;
-  else static_assert(sizeof(T) == 0, "unsupported HDF5 element type");
-}
 
 // Why `path` cannot be opened as HDF5, checked before HDF5 sees it so the message is plain.
 void check_readable_hdf5(const std::string& path) {
@@ -228,101 +218,6 @@ std::optional<std::int64_t> Reader::int_attribute(const std::string& object, con
   std::int64_t v = 0;
   if (!attr || H5Aread(attr.get(), H5T_NATIVE_INT64, &v) < 0) return std::nullopt;
   return v;
-}
-
-// ---- writing ---------------------------------------------------------------------------
-
-Group Group::group(const std::string& name) {
-  Id g(H5Gcreate2(id_.get(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose);
-  if (!g) throw Error(where_ + ": cannot create group '" + name + "'");
-  return Group(std::move(g), where_ + (where_.back() == '/' ? "" : "/") + name);
-}
-
-namespace {
-void write_attribute(hid_t obj, const std::string& where, const std::string& name, hid_t type,
-                     const void* value) {
-  Id space(H5Screate(H5S_SCALAR), H5Sclose);
-  Id attr(H5Acreate2(obj, name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
-  if (!attr || H5Awrite(attr.get(), type, value) < 0)
-    throw Error(where + ": cannot write attribute '" + name + "'");
-}
-}  // namespace
-
-void Group::attribute(const std::string& name, const std::string& value) {
-  // Variable-length UTF-8 strings: h5py reads them back as str.
-  Id type(H5Tcopy(H5T_C_S1), H5Tclose);
-  H5Tset_size(type.get(), H5T_VARIABLE);
-  H5Tset_cset(type.get(), H5T_CSET_UTF8);
-  const char* p = value.c_str();
-  write_attribute(id_.get(), where_, name, type.get(), &p);
-}
-void Group::attribute(const std::string& name, double value) {
-  write_attribute(id_.get(), where_, name, H5T_NATIVE_DOUBLE, &value);
-}
-void Group::attribute(const std::string& name, std::int64_t value) {
-  write_attribute(id_.get(), where_, name, H5T_NATIVE_INT64, &value);
-}
-void Group::attribute(const std::string& name, bool value) {
-  const std::uint8_t v = value ? 1 : 0;
-  write_attribute(id_.get(), where_, name, H5T_NATIVE_UINT8, &v);
-}
-
-void Group::dataset_attribute(const std::string& dataset, const std::string& name, const std::string& value) {
-  Id ds(H5Dopen2(id_.get(), dataset.c_str(), H5P_DEFAULT), H5Dclose);
-  if (!ds) throw Error(where_ + ": no dataset '" + dataset + "' for attribute '" + name + "'");
-  Group(std::move(ds), where_ + "/" + dataset).attribute(name, value);
-}
-
-template <class T>
-void Group::dataset(const std::string& name, const T* data, std::uint64_t count) {
-  const hsize_t n = count;
-  Id space(H5Screate_simple(1, &n, nullptr), H5Sclose);
-  Id ds(H5Dcreate2(id_.get(), name.c_str(), native_type<T>(), space.get(), H5P_DEFAULT, H5P_DEFAULT,
-                   H5P_DEFAULT),
-        H5Dclose);
-  if (!ds || (count && H5Dwrite(ds.get(), native_type<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0))
-    throw Error(where_ + ": cannot write dataset '" + name + "'");
-}
-
-template void Group::dataset<float>(const std::string&, const float*, std::uint64_t);
-template void Group::dataset<double>(const std::string&, const double*, std::uint64_t);
-template void Group::dataset<std::int32_t>(const std::string&, const std::int32_t*, std::uint64_t);
-template void Group::dataset<std::int64_t>(const std::string&, const std::int64_t*, std::uint64_t);
-template void Group::dataset<std::uint8_t>(const std::string&, const std::uint8_t*, std::uint64_t);
-
-Writer::Writer(const std::string& path) : path_(path) {
-  quiet_errors();
-  const fs::path target(path);
-  const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::error_code ec;
-  if (!fs::is_directory(dir, ec)) throw Error(path + ": cannot write (directory " + dir.string() + " does not exist)");
-  if (fs::is_directory(target, ec)) throw Error(path + ": is a directory");
-  temp_ = path + ".tmp." + std::to_string(::getpid());
-  file_ = Id(H5Fcreate(temp_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
-  if (!file_) throw Error(path + ": cannot create (permission denied or disk full?)");
-}
-
-Writer::~Writer() {
-  if (!committed_) {
-    file_.reset();
-    std::remove(temp_.c_str());
-  }
-}
-
-Group Writer::root() {
-  return Group(Id(H5Gopen2(file_.get(), "/", H5P_DEFAULT), H5Gclose), path_ + ":/");
-}
-
-void Writer::commit() {
-  if (H5Fflush(file_.get(), H5F_SCOPE_GLOBAL) < 0) throw Error(path_ + ": cannot flush (disk full?)");
-  file_.reset();
-  std::error_code ec;
-  fs::rename(temp_, path_, ec);
-  if (ec) {
-    std::remove(temp_.c_str());
-    throw Error(path_ + ": cannot rename the finished file into place: " + ec.message());
-  }
-  committed_ = true;
 }
 
 }  // namespace hpcs::h5

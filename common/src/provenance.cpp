@@ -3,6 +3,7 @@
 
 #include <ctime>
 
+#include "hpcs/gpu.hpp"
 #include "hpcs/version.hpp"
 
 namespace hpcs {
@@ -30,6 +31,14 @@ Provenance collect_provenance(const MpiContext& mpi, int argc, char** argv, cons
   p.hosts = mpi.allgather(mpi.hostname());
   p.devices = mpi.allgather(my_device);
   return p;
+}
+
+}  // namespace hpcs
+
+namespace hpcs {
+
+std::string device_description(const GpuSelection& gpu) {
+  return gpu.device ? gpu.device->name + " (" + gpu.device->pci_bus_id + ")" : "cpu";
 }
 
 }  // namespace hpcs

@@ -3,6 +3,8 @@
 
 #include <cstdio>
 #include <ostream>
+#include <algorithm>
+#include <map>
 #include <set>
 
 namespace hpcs {
@@ -40,6 +42,26 @@ void set_giga_rate(RunRecord& r, const std::string& unit, const std::string& not
   r.rate_note = note;
 }
 
+void set_rates(RunRecord& r, const std::string& unit, const std::string& note) {
+  if (unit == "GB/s") set_bandwidth(r);
+  else set_giga_rate(r, unit, note);
+  r.rate_note = note;
+  const double t = r.timings.representative();
+  if (r.flops_per_rep > 0 && t > 0) r.gflops = r.flops_per_rep / t / 1e9;
+}
+
+void set_ladder_speedups(std::vector<RunRecord>& records) {
+  std::map<std::string, std::vector<std::pair<int, std::size_t>>> ladders;  // backend -> (step, record)
+  for (std::size_t i = 0; i < records.size(); ++i)
+    if (records[i].step > 0) ladders[records[i].backend].push_back({records[i].step, i});
+  for (auto& [backend, steps] : ladders) {
+    std::sort(steps.begin(), steps.end());
+    std::vector<std::size_t> order;
+    for (const auto& s : steps) order.push_back(s.second);
+    set_step_speedups(records, order);
+  }
+}
+
 void set_step_speedups(std::vector<RunRecord>& records, const std::vector<std::size_t>& chain) {
   if (chain.empty()) return;
   const double first = records[chain.front()].timings.representative();
@@ -64,15 +86,31 @@ nlohmann::json stats_json(const Stats& s) {
   return {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mean", s.mean}, {"count", s.count}};
 }
 nlohmann::json opt_json(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+
+
+void print_table_notes(std::ostream& os, const std::vector<RunRecord>& records, const std::string& per_item,
+                       const std::set<std::string>& sources) {
+  const auto& r0 = records.front();
+  os << "  n = " << r0.items << " " << r0.dtype << " " << r0.item_name << "s over " << r0.ranks << " rank(s); "
+     << r0.timings.wall.size() << " reps after " << r0.timings.warmup
+     << " untimed run(s), the result run first; clock: device = CUDA events around the kernels, wall = barrier to barrier (incl. MPI combine)\n";
+  os << "  " << r0.rate_note << "; step/total = speedup over the previous/first step of the same backend\n";
+  os << "  energy (J/rep, " << per_item << ", W): GPU when measured, else CPU packages; ";
+  for (const auto& s : sources) os << s << "; ";
+  os << "\n";
+  for (const auto& r : records)
+    if (r.verification.failed()) os << "  FAILED " << r.variant << ": " << r.verification.detail << "\n";
+}
 }  // namespace
 
 void print_table(std::ostream& os, const std::vector<RunRecord>& records) {
   if (records.empty()) return;
   char line[512];
   const std::string per_item = "nJ/" + records.front().item_name.substr(0, 4);
-  std::snprintf(line, sizeof line, "%-28s %-26s %5s %11s %11s %11s %9s %7s %8s %10s %9s %7s  %s\n", "variant",
-                "config", "clock", "t_med[ms]", "t_min[ms]", "t_max[ms]", records.front().rate_unit.c_str(), "step",
-                "total", "J/rep", per_item.c_str(), "W", "verify");
+  const bool flops = std::any_of(records.begin(), records.end(), [](const RunRecord& r) { return r.gflops.has_value(); });
+  std::snprintf(line, sizeof line, "%-28s %-26s %5s %11s %11s %11s %9s%s %7s %8s %10s %9s %7s  %s\n", "variant",
+                "config", "clock", "t_med[ms]", "t_min[ms]", "t_max[ms]", records.front().rate_unit.c_str(),
+                flops ? "   GFLOP/s" : "", "step", "total", "J/rep", per_item.c_str(), "W", "verify");
   os << line;
   std::set<std::string> sources;
   for (const auto& r : records) {
@@ -81,25 +119,17 @@ void print_table(std::ostream& os, const std::vector<RunRecord>& records) {
     const auto jpr = r.joules_per_rep();
     std::optional<double> nj;
     if (jpr && r.items) nj = *jpr / static_cast<double>(r.items) * 1e9;
-    std::snprintf(line, sizeof line, "%-28s %-26s %5s %11.4f %11.4f %11.4f %9.1f %7s %8s %10s %9s %7s  %s\n",
-                  r.variant.c_str(), r.config.c_str(), t.representative_kind(), s.median * 1e3, s.min * 1e3, s.max * 1e3, r.rate,
-                  opt("%.2fx", r.step_speedup).c_str(), opt("%.2fx", r.cumulative_speedup).c_str(),
-                  opt("%.3g", jpr).c_str(), opt("%.3g", nj).c_str(), opt("%.1f", r.watts()).c_str(),
-                  r.verification.status.c_str());
+    const std::string gf = flops ? " " + fmt("%9.1f", r.gflops.value_or(0.0)) : "";
+    std::snprintf(line, sizeof line, "%-28s %-26s %5s %11.4f %11.4f %11.4f %9.1f%s %7s %8s %10s %9s %7s  %s\n",
+                  r.variant.c_str(), r.config.c_str(), t.representative_kind(), s.median * 1e3, s.min * 1e3,
+                  s.max * 1e3, r.rate, gf.c_str(), opt("%.2fx", r.step_speedup).c_str(),
+                  opt("%.2fx", r.cumulative_speedup).c_str(), opt("%.3g", jpr).c_str(), opt("%.3g", nj).c_str(),
+                  opt("%.1f", r.watts()).c_str(), r.verification.status.c_str());
     os << line;
     if (!r.gpu_energy_source.empty()) sources.insert("gpu: " + r.gpu_energy_source);
     if (!r.cpu_energy_source.empty()) sources.insert("cpu: " + r.cpu_energy_source);
   }
-  const auto& r0 = records.front();
-  os << "  n = " << r0.items << " " << r0.dtype << " " << r0.item_name << "s over " << r0.ranks << " rank(s); "
-     << r0.timings.wall.size() << " reps after " << r0.timings.warmup
-     << " warm-up; clock: device = CUDA events around the kernels, wall = barrier to barrier (incl. MPI combine)\n";
-  os << "  " << r0.rate_note << "; step/total = speedup over the previous/first step of the same backend\n";
-  os << "  energy (J/rep, " << per_item << ", W): GPU when measured, else CPU packages; ";
-  for (const auto& s : sources) os << s << "; ";
-  os << "\n";
-  for (const auto& r : records)
-    if (r.verification.failed()) os << "  FAILED " << r.variant << ": " << r.verification.detail << "\n";
+  print_table_notes(os, records, per_item, sources);
 }
 
 nlohmann::json to_json(const RunRecord& r) {
@@ -122,6 +152,9 @@ nlohmann::json to_json(const RunRecord& r) {
   j["bytes_per_rep"] = r.bytes_per_rep;
   j["rate"] = r.rate;
   j["rate_unit"] = r.rate_unit;
+  j["step"] = r.step;
+  j["flops_per_rep"] = r.flops_per_rep;
+  j["gflops"] = opt_json(r.gflops);
   j["step_speedup"] = opt_json(r.step_speedup);
   j["cumulative_speedup"] = opt_json(r.cumulative_speedup);
   nlohmann::json e;
@@ -151,10 +184,12 @@ nlohmann::json to_json(const RunRecord& r) {
   return j;
 }
 
-void print_json_records(std::ostream& os, const std::vector<RunRecord>& records, const nlohmann::json& provenance) {
+void print_json_records(std::ostream& os, const std::vector<RunRecord>& records, const nlohmann::json& provenance,
+                        const nlohmann::json& run) {
   for (const auto& r : records) {
     nlohmann::json j = to_json(r);
     j["provenance"] = provenance;
+    j["run"] = run;
     os << j.dump() << "\n";
   }
   os << std::flush;

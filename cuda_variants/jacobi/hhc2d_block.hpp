@@ -23,7 +23,7 @@
 
 #include "hex_rows.hpp"
 #include "jacobi_stencil.hpp"
-#include "jacobi_types.hpp"
+#include "jacobi_problem.hpp"
 
 namespace hpcs::jacobi::blocks {
 

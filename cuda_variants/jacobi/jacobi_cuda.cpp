@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "jacobi_cuda.hpp"
-
+// Registers the raw CUDA variants of Jacobi: cuda/naive (one launch per time step) and
+// cuda/tiled (1D hexagonal, 2D HHC, with the named tunings of tiled variants).
 #include "hpcs/error.hpp"
 #include "hpcs/gpu.hpp"
 #include "jacobi_cuda_solvers.hpp"
+#include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {
 namespace {
@@ -14,7 +15,8 @@ class TiledByDimension final : public Solver<Real> {
  public:
   explicit TiledByDimension(const Tiles& t) : t_(t) {}
   void setup(const Problem& local, const Real* grid) override {
-    inner_ = local.dims == 1 ? cuda_impl::make_hex1d<Real>(t_) : cuda_impl::make_hhc2d<Real>(t_);
+    static const SolverFactories hex1d = cuda_impl::hex1d_factories(), hhc2d = cuda_impl::hhc2d_factories();
+    inner_ = (local.dims == 1 ? hex1d : hhc2d).template solver<Real>(t_);
     inner_->setup(local, grid);
   }
   void advance(std::int64_t steps) override { get().advance(steps); }
@@ -35,30 +37,21 @@ class TiledByDimension final : public Solver<Real> {
 
 }  // namespace
 
-void register_jacobi_cuda(VariantList& list) {
-  const auto no_gpu = []() -> std::optional<std::string> {
-    const auto& gpu = current_gpu();
-    if (gpu.device) return std::nullopt;
-    return gpu.reason;
+void register_cuda_variants(VariantList& list) {
+  Variant naive = new_variant("cuda/naive", "cuda", false);
+  static_cast<SolverFactories&>(naive.make) = cuda_impl::naive_factories();
+  naive.why_not = [](const Task& task, const Tiles& t) -> std::optional<std::string> {
+    if (auto why = no_gpu_reason()) return why;
+    return cuda_impl::naive_rejects(task.grid, t);
   };
-  VariantInfo naive;
-  naive.name = "cuda/naive";
-  naive.backend = "cuda";
-  naive.make_float = [](const Tiles& t) { return cuda_impl::make_naive<float>(t); };
-  naive.make_double = [](const Tiles& t) { return cuda_impl::make_naive<double>(t); };
-  naive.unavailable = no_gpu;
-  naive.rejects = [](const Problem& p, const Tiles& t, Precision) { return cuda_impl::naive_rejects(p, t); };
   list.push_back(naive);
 
-  VariantInfo tiled;
-  tiled.name = "cuda/tiled";
-  tiled.backend = "cuda";
-  tiled.tiled = true;
-  tiled.make_float = [](const Tiles& t) -> std::unique_ptr<Solver<float>> { return std::make_unique<TiledByDimension<float>>(t); };
-  tiled.make_double = [](const Tiles& t) -> std::unique_ptr<Solver<double>> { return std::make_unique<TiledByDimension<double>>(t); };
-  tiled.unavailable = no_gpu;
-  tiled.rejects = [](const Problem& p, const Tiles& t, Precision prec) {
-    return p.dims == 1 ? cuda_impl::hex1d_rejects(p, t, prec) : cuda_impl::hhc2d_rejects(p, t, prec);
+  Variant tiled = new_variant("cuda/tiled", "cuda", true);
+  static_cast<SolverFactories&>(tiled.make) = factories_of<TiledByDimension>();
+  tiled.why_not = [](const Task& task, const Tiles& t) -> std::optional<std::string> {
+    if (auto why = no_gpu_reason()) return why;
+    const Problem& p = task.grid;
+    return p.dims == 1 ? cuda_impl::hex1d_rejects(p, t, task.precision) : cuda_impl::hhc2d_rejects(p, t, task.precision);
   };
   list.push_back(tiled);
 }

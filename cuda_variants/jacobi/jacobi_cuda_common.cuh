@@ -17,7 +17,7 @@
 #include "hpcs/cuda/device_buffer.hpp"
 #include "hpcs/cuda/event_timer.hpp"
 #include "hpcs/error.hpp"
-#include "jacobi_variant.hpp"
+#include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi::cuda_impl {
 

@@ -5,16 +5,13 @@
 #include <optional>
 #include <string>
 
-#include "jacobi_variant.hpp"
+#include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi::cuda_impl {
 
-template <class Real>
-std::unique_ptr<Solver<Real>> make_naive(const Tiles& t);
-template <class Real>
-std::unique_ptr<Solver<Real>> make_hex1d(const Tiles& t);
-template <class Real>
-std::unique_ptr<Solver<Real>> make_hhc2d(const Tiles& t);
+SolverFactories naive_factories();
+SolverFactories hex1d_factories();
+SolverFactories hhc2d_factories();
 
 // Why these (resolved) tiles cannot run on the current GPU, with the numbers.
 std::optional<std::string> naive_rejects(const Problem& p, const Tiles& t);

@@ -100,11 +100,6 @@ std::optional<std::string> hex1d_rejects(const Problem& p, const Tiles& tiles, P
   return check_kernel_threads(hex1d_kernel<double>, t.threads, "cuda/tiled");
 }
 
-template <class Real>
-std::unique_ptr<Solver<Real>> make_hex1d(const Tiles& t) {
-  return std::make_unique<Hex1dSolver<Real>>(t);
-}
-template std::unique_ptr<Solver<float>> make_hex1d<float>(const Tiles&);
-template std::unique_ptr<Solver<double>> make_hex1d<double>(const Tiles&);
+SolverFactories hex1d_factories() { return factories_of<Hex1dSolver>(); }
 
 }  // namespace hpcs::jacobi::cuda_impl

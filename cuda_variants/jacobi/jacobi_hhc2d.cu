@@ -208,11 +208,6 @@ std::optional<std::string> hhc2d_rejects(const Problem& p, const Tiles& tiles, P
   return check_kernel_threads(kernel_for<double>(t), t.threads, "cuda/tiled");
 }
 
-template <class Real>
-std::unique_ptr<Solver<Real>> make_hhc2d(const Tiles& t) {
-  return std::make_unique<Hhc2dSolver<Real>>(t);
-}
-template std::unique_ptr<Solver<float>> make_hhc2d<float>(const Tiles&);
-template std::unique_ptr<Solver<double>> make_hhc2d<double>(const Tiles&);
+SolverFactories hhc2d_factories() { return factories_of<Hhc2dSolver>(); }
 
 }  // namespace hpcs::jacobi::cuda_impl

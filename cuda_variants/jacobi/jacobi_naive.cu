@@ -123,11 +123,6 @@ std::optional<std::string> naive_rejects(const Problem&, const Tiles& t) {
   return std::nullopt;
 }
 
-template <class Real>
-std::unique_ptr<Solver<Real>> make_naive(const Tiles& t) {
-  return std::make_unique<NaiveSolver<Real>>(t);
-}
-template std::unique_ptr<Solver<float>> make_naive<float>(const Tiles&);
-template std::unique_ptr<Solver<double>> make_naive<double>(const Tiles&);
+SolverFactories naive_factories() { return factories_of<NaiveSolver>(); }
 
 }  // namespace hpcs::jacobi::cuda_impl

@@ -3,7 +3,7 @@
 #pragma once
 #include <memory>
 
-#include "reduction_types.hpp"
+#include "reduction_variants.hpp"
 
 namespace hpcs::reduction {
 

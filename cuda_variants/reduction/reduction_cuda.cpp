@@ -1,21 +1,30 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "reduction_cuda.hpp"
-
+// Registers the CUDA variants of the reduction: cuda/rk1..cuda/rk7 (with named block and
+// unroll tunings) and cuda/cub.
 #include "cuda_reducers.hpp"
 #include "hpcs/gpu.hpp"
+#include "reduction_variants.hpp"
 
 namespace hpcs::reduction {
 
-void register_reduction_cuda(VariantList& list) {
-  const auto no_gpu = []() -> std::optional<std::string> {
-    const auto& gpu = current_gpu();
-    if (gpu.device) return std::nullopt;
-    return gpu.reason;
-  };
-  for (int step = 1; step <= 7; ++step)
-    list.push_back({"cuda/rk" + std::to_string(step), "cuda", step,
-                    [step](DType t, const Tuning& tune) { return make_cuda_rk(step, t, tune); }, no_gpu});
-  list.push_back({"cuda/cub", "cuda", 0, [](DType t, const Tuning&) { return make_cuda_cub(t); }, no_gpu});
+void register_cuda_variants(VariantList& list) {
+  const auto no_gpu = [](const Problem&, const Tuning&) { return no_gpu_reason(); };
+  for (int step = 1; step <= 7; ++step) {
+    Variant v;
+    v.name = "cuda/rk" + std::to_string(step);
+    v.backend = "cuda";
+    v.step = step;
+    v.make = [step](DType t, const Tuning& tune) { return make_cuda_rk(step, t, tune); };
+    v.why_not = no_gpu;
+    v.tunings = rk_tunings(step);
+    list.push_back(v);
+  }
+  Variant cub;
+  cub.name = "cuda/cub";
+  cub.backend = "cuda";
+  cub.make = [](DType t, const Tuning&) { return make_cuda_cub(t); };
+  cub.why_not = no_gpu;
+  list.push_back(cub);
 }
 
 }  // namespace hpcs::reduction

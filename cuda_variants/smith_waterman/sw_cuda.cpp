@@ -1,18 +1,23 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "sw_cuda.hpp"
-
+// Registers the CUDA variants of Smith-Waterman: cuda/traditional (one launch per tile
+// wavefront) and cuda/multipass (one launch), each with the named tilings.
 #include "hpcs/gpu.hpp"
+#include "sw_cuda_aligners.hpp"
 
 namespace hpcs::sw {
 
-void register_sw_cuda(VariantList& list) {
-  const auto no_gpu = []() -> std::optional<std::string> {
-    const auto& gpu = current_gpu();
-    if (gpu.device) return std::nullopt;
-    return gpu.reason;
-  };
-  list.push_back({"cuda/traditional", "cuda", make_cuda_traditional, no_gpu});
-  list.push_back({"cuda/multipass", "cuda", make_cuda_multipass, no_gpu});
+void register_cuda_variants(VariantList& list) {
+  const auto no_gpu = [](const Problem&, const Tiling&) { return no_gpu_reason(); };
+  for (const auto& [name, make] : {std::pair<const char*, Make>{"cuda/traditional", make_cuda_traditional},
+                                   std::pair<const char*, Make>{"cuda/multipass", make_cuda_multipass}}) {
+    Variant v;
+    v.name = name;
+    v.backend = "cuda";
+    v.make = make;
+    v.why_not = no_gpu;
+    v.tunings = named_tilings();
+    list.push_back(v);
+  }
 }
 
 }  // namespace hpcs::sw

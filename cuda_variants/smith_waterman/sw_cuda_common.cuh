@@ -12,7 +12,7 @@
 #include "hpcs/cuda/device_buffer.hpp"
 #include "hpcs/error.hpp"
 #include "sw_cell.hpp"
-#include "sw_variant.hpp"
+#include "sw_variants.hpp"
 
 namespace hpcs::sw::cuda_detail {
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 
 #include "hpcs/cuda/event_timer.hpp"
-#include "sw_cuda.hpp"
+#include "sw_cuda_aligners.hpp"
 #include "sw_cuda_common.cuh"
 #include "sw_tile.hpp"
 

@@ -1,41 +1,33 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Registers kokkos/naive and kokkos/tiled. Both need an initialized Kokkos (and a GPU when
-// Kokkos was built for one); the tiled one also rejects tiles whose rows do not fit the
-// backend's team scratch and team sizes the backend cannot run.
-#include "jacobi_kokkos.hpp"
-
+// Registers kokkos/naive and kokkos/tiled (with the named tunings of tiled variants). Both
+// need an initialized Kokkos (and a GPU when Kokkos was built for one); the tiled one also
+// rejects tiles whose rows do not fit the backend's team scratch and team sizes the backend
+// cannot run.
 #include "hpcs/kokkos_runtime.hpp"
 #include "jacobi_kokkos_solvers.hpp"
+#include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {
 
-void register_jacobi_kokkos(VariantList& list) {
-  VariantInfo naive;
-  naive.name = "kokkos/naive";
-  naive.backend = "kokkos";
-  naive.make_float = [](const Tiles& t) { return kokkos::make_naive<float>(t); };
-  naive.make_double = [](const Tiles& t) { return kokkos::make_naive<double>(t); };
-  naive.unavailable = [] { return KokkosRuntime::unavailable(); };
-  naive.rejects = [](const Problem& p, const Tiles& t, Precision) -> std::optional<std::string> {
+void register_kokkos_variants(VariantList& list) {
+  Variant naive = new_variant("kokkos/naive", "kokkos", false);
+  static_cast<SolverFactories&>(naive.make) = kokkos::naive_factories();
+  naive.why_not = [](const Task& task, const Tiles& t) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;
-    return kokkos::naive_rejects(p, t);
+    return kokkos::naive_rejects(task.grid, t);
   };
   list.push_back(naive);
 
-  VariantInfo tiled;
-  tiled.name = "kokkos/tiled";
-  tiled.backend = "kokkos";
-  tiled.tiled = true;
-  tiled.make_float = [](const Tiles& t) { return kokkos::make_tiled<float>(t); };
-  tiled.make_double = [](const Tiles& t) { return kokkos::make_tiled<double>(t); };
-  tiled.resolve = [](const Problem& p, const Tiles& t, Precision precision) {
+  Variant tiled = new_variant("kokkos/tiled", "kokkos", true);
+  static_cast<SolverFactories&>(tiled.make) = kokkos::tiled_factories();
+  tiled.resolve = [](const Task& task, const Tiles& t) {
     // The backend's scratch limit is known only once Kokkos runs.
-    return KokkosRuntime::unavailable() ? resolve_tiles(p, t, precision) : kokkos::tiled_resolve(p, t, precision);
+    return KokkosRuntime::unavailable() ? resolve_tiles(task.grid, t, task.precision)
+                                        : kokkos::tiled_resolve(task.grid, t, task.precision);
   };
-  tiled.unavailable = [] { return KokkosRuntime::unavailable(); };
-  tiled.rejects = [](const Problem& p, const Tiles& t, Precision precision) -> std::optional<std::string> {
+  tiled.why_not = [](const Task& task, const Tiles& t) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;
-    return kokkos::tiled_rejects(p, t, precision);
+    return kokkos::tiled_rejects(task.grid, t, task.precision);
   };
   list.push_back(tiled);
 }

@@ -12,7 +12,7 @@
 
 #include "hpcs/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
-#include "jacobi_variant.hpp"
+#include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi::kokkos {
 

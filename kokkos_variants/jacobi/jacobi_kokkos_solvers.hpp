@@ -6,16 +6,14 @@
 #include <optional>
 #include <string>
 
-#include "jacobi_variant.hpp"
+#include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi::kokkos {
 
-template <class Real>
-std::unique_ptr<Solver<Real>> make_naive(const Tiles& tiles);
+SolverFactories naive_factories();
 std::optional<std::string> naive_rejects(const Problem& p, const Tiles& tiles);
 
-template <class Real>
-std::unique_ptr<Solver<Real>> make_tiled(const Tiles& tiles);
+SolverFactories tiled_factories();
 std::optional<std::string> tiled_rejects(const Problem& p, const Tiles& tiles, Precision precision);
 // The shared defaults (resolve_tiles), with a 2D t_S2 that was not requested cut to fit this
 // backend's team scratch (the large-grid defaults are sized for cuda/tiled's shared memory).

@@ -235,12 +235,6 @@ std::optional<std::string> tiled_rejects(const Problem& p, const Tiles& t, Preci
   return plan.error;
 }
 
-template <class Real>
-std::unique_ptr<Solver<Real>> make_tiled(const Tiles& t) {
-  return std::make_unique<KokkosTiled<Real>>(t);
-}
-
-template std::unique_ptr<Solver<float>> make_tiled<float>(const Tiles&);
-template std::unique_ptr<Solver<double>> make_tiled<double>(const Tiles&);
+SolverFactories tiled_factories() { return factories_of<KokkosTiled>(); }
 
 }  // namespace hpcs::jacobi::kokkos

@@ -19,7 +19,7 @@
 #include "reduction_body.hpp"
 #include "reduction_dispatch.hpp"
 #include "reduction_passes.hpp"
-#include "reduction_types.hpp"
+#include "reduction_problem.hpp"
 
 namespace hpcs::reduction::kokkos_rk {
 

@@ -12,8 +12,8 @@
 #include "hpcs/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
 #include "hpcs/kokkos_runtime.hpp"
-#include "sw_kokkos.hpp"
 #include "sw_tile.hpp"
+#include "sw_variants.hpp"
 
 namespace hpcs::sw {
 namespace {
@@ -235,9 +235,17 @@ class KokkosWavefront final : public Aligner {
 
 }  // namespace
 
-void register_sw_kokkos(VariantList& list) {
-  list.push_back({"kokkos/wavefront", "kokkos", [](const Tiling& t) { return std::make_unique<KokkosWavefront>(t); },
-                  [] { return KokkosRuntime::unavailable(); }});
+// There is no kokkos/multipass: it needs one team to spin-wait on another, and Kokkos
+// promises neither that the teams of a league run concurrently nor that a waiting team
+// lets others progress (docs/smith_waterman.md).
+void register_kokkos_variants(VariantList& list) {
+  Variant v;
+  v.name = "kokkos/wavefront";
+  v.backend = "kokkos";
+  v.make = [](const Tiling& t) { return std::make_unique<KokkosWavefront>(t); };
+  v.why_not = [](const Problem&, const Tiling&) { return KokkosRuntime::unavailable(); };
+  v.tunings = named_tilings();
+  list.push_back(v);
 }
 
 }  // namespace hpcs::sw

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include <Kokkos_Core.hpp>
 
+#include "hpcs/backend_runtime.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 
 namespace hpcs {
@@ -14,9 +15,8 @@ constexpr bool kGpuBackend =
 #else
     false;
 #endif
-}  // namespace
 
-KokkosRuntime::KokkosRuntime(const GpuSelection& gpu) {
+void start(const GpuSelection& gpu) {
   if (kGpuBackend && !gpu.device) {
     g_unavailable = "Kokkos was built for a GPU and " + gpu.reason;
     return;
@@ -35,13 +35,21 @@ KokkosRuntime::KokkosRuntime(const GpuSelection& gpu) {
   g_unavailable.reset();
 }
 
-KokkosRuntime::~KokkosRuntime() {
+void stop() {
   if (g_initialized) Kokkos::finalize();
   g_initialized = false;
   g_unavailable = "Kokkos is finalized";
 }
 
-std::optional<std::string> KokkosRuntime::unavailable() { return g_unavailable; }
+// Linked in with the Kokkos variants (they call unavailable() below), so every binary with
+// Kokkos variants starts Kokkos, and no other binary links Kokkos at all.
+const bool g_registered = register_backend_runtime({"kokkos", start, stop});
+}  // namespace
+
+std::optional<std::string> KokkosRuntime::unavailable() {
+  (void)g_registered;
+  return g_unavailable;
+}
 
 std::string KokkosRuntime::description() {
   return "Kokkos " + std::to_string(KOKKOS_VERSION / 10000) + "." + std::to_string(KOKKOS_VERSION / 100 % 100) +

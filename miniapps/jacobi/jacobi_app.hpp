@@ -1,22 +1,28 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The Jacobi mini-app driver: options, the measured run over the selected variants
-// (distributed over MPI ranks in bands of rows), and the tile sweep (--sweep).
+// The Jacobi mini-app's hooks into the suite's run loop (hpcs/app.hpp): a grid read from
+// HDF5 (each rank the rows of its band and halo) or generated, every variant's T steps
+// distributed over the ranks in bands of S1 rows, checked bit for bit against the CPU
+// reference on the same ranks; --model predictions, --output-grid and the tile sweep
+// (--sweep, the app's own mode).
 #pragma once
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "hpcs/cli.hpp"
-#include "hpcs/mpi_context.hpp"
-#include "jacobi_types.hpp"
+#include "hpcs/app.hpp"
+#include "jacobi_report.hpp"
+#include "jacobi_trial.hpp"
 
 namespace hpcs::jacobi {
 
+struct SweepOptions {
+  bool on = false;
+  std::vector<int> t_T, t_S1, t_S2, threads;  // empty: SweepSpec defaults
+  std::string output;
+};
+
 struct Options {
-  CommonOptions common;
   std::string dataset = "/grid";    // of the input file
   // generated input (no input file); absent extents take generated_problem's defaults
   int dims = 2;
@@ -25,19 +31,64 @@ struct Options {
   std::string pattern = "random";
   std::string precision;            // empty: the file's type (generated: float32)
   std::int64_t steps = 100;
-  Tiles tiles;                      // zeros: resolve_tiles() defaults
-  std::int64_t halo_depth = 0;      // 0: t_T for tiled variants, 1 for naive ones
-  double verify_cells = 17179869184.0;  // 2^34 updates: above, variants are checked against each other
   std::string output_grid, grid_variant;
   bool model = false;
   std::string calibration;          // empty: find_calibration_for(the device)
-  bool sweep = false;
-  std::vector<int> sweep_t, sweep_s1, sweep_s2, sweep_threads;  // empty: SweepSpec defaults
-  std::string sweep_output;
+  SweepOptions sweep;
 };
 
-Options default_options();
-void add_options(CLI::App& app, Options& o);
-int run(const MpiContext& mpi, const Options& o, int argc, char** argv);
+class App final : public MiniApp<Task, Tuning, Make, Result> {
+ public:
+  // Hooks in jacobi_app.cpp; tables, models and --output-grid in jacobi_report.cpp, --sweep
+  // in jacobi_sweep_mode.cpp, a repetition in jacobi_trial.cpp.
+  AppInfo info() const override;
+  void add_options(CLI::App& cli) override;
+  App() : MiniApp(all_variants) {}
+
+  // The grid: inspected, then each rank's rows with the widest halo read (or generated) once.
+  void load(const MpiContext& mpi, const CommonOptions& o) override;
+  std::string describe() const override;
+  std::string dtype() const override { return to_string(problem_.precision); }
+  Work work() const override;  // updates; bytes of the naive sweep
+
+  // A repetition advances T steps from the state in bands with halo exchange (jacobi_trial.cpp).
+  TrialPtr prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) override;
+  Result reference(const MpiContext& mpi) override;
+  // bit for bit
+  Verification compare(const MpiContext& mpi, const Result& got, const Result& want,
+                       const std::string& want_name) const override {
+    return compare_results(mpi, problem_.grid, got, want, want_name);
+  }
+  nlohmann::json result_json(const Result& r) const override { return {{"checksum", r.checksum}, {"norm", r.norm}}; }
+  std::string describe_result(const Result& r) const override;
+  nlohmann::json parameters() const override;
+
+  // jacobi_bench: --sizes are 1D lengths or 2D sides
+  void set_size(std::int64_t n) override;
+  std::vector<std::int64_t> bench_sizes() const override { return {8192}; }
+  void check_chosen(const std::vector<std::string>& names) const override;
+  void add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) override;
+  void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;
+  std::vector<std::string> outputs() const override { return {opt_.output_grid}; }
+  void write_outputs(const MpiContext& mpi, const std::vector<RunRecord>& records, const nlohmann::json& meta) override;
+  std::optional<int> own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) override;
+
+ private:
+  Options opt_;
+  GridSource src_;
+  InitialRows rows_;
+  CalibrationChoice cal_;      // with --model
+  std::optional<Result> grid_;  // the final grid --output-grid writes, of the run named grid_name_
+  std::string grid_name_;
+};
+
+// The initial grid the options and the input file describe (collective for a file).
+GridSource grid_source(const MpiContext& mpi, const std::string& input, const Options& opt);
+
+// --sweep and its lists (jacobi_sweep_mode.cpp).
+void add_sweep_options(CLI::App& cli, SweepOptions& s);
+// --sweep: one tiled variant over a grid of tile sizes on one rank,
+// ranked against the model; returns the exit code.
+int run_sweep_mode(const MpiContext& mpi, const CommonOptions& o, const Options& opt, int argc, char** argv);
 
 }  // namespace hpcs::jacobi

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Machine constants of the time and energy models (digest 3.6, 4.3), measured on a GPU by
-// jacobi_calibrate (cuda_variants/jacobi/calibrate) and stored as one JSON file per
+// jacobi_calibrate (the CUDA variants' calibrate/ folder) and stored as one JSON file per
 // device under inputs/calibration/ (docs/jacobi.md: how to recalibrate).
 #pragma once
 #include <optional>

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "hpcs/mpi_context.hpp"
-#include "jacobi_variant.hpp"
+#include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "hpcs/mpi_context.hpp"
-#include "jacobi_types.hpp"
+#include "jacobi_problem.hpp"
 
 namespace hpcs::jacobi {
 

@@ -47,20 +47,30 @@ nlohmann::json Prediction::to_json() const {
           {"note", note}};
 }
 
-Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precision prec, const Calibration& cal,
-                   int k_in, double measured_seconds) {
-  if (const auto why = check_tiles(p, t)) throw Error("model: " + *why);
-  if (steps < 0) throw Error("model: steps = " + std::to_string(steps) + " must not be negative");
-  if (cal.n_sm <= 0 || cal.n_v <= 0 || cal.mtb_sm <= 0)
-    throw Error("model: calibration of '" + cal.device + "' has no n_sm, n_v or mtb_sm");
-  const bool two_d = p.dims == 2;
-  const double words = prec == Precision::Float64 ? 2.0 : 1.0;
-  const std::int64_t tT = t.t_T, tS = t.t_S1, tS2 = two_d ? t.t_S2 : 1, half = tT / 2;
-  const std::int64_t w_tile = tS + tT - 2;  // A.4
-  const HexTiling hex{t.t_T, t.t_S1, p.n1, steps};
-  Prediction r;
+namespace {
 
-  // --- Geometry -------------------------------------------------------------------------
+// The tile sizes and word size every part of the model uses.
+struct Shape {
+  bool two_d = false;
+  double words = 1;  // 4-byte words per value
+  std::int64_t tT = 0, tS = 0, tS2 = 1, half = 0;
+  std::int64_t w_tile = 0;  // A.4
+};
+
+Shape shape_of(const Problem& p, const Tiles& t, Precision prec) {
+  Shape s;
+  s.two_d = p.dims == 2;
+  s.words = prec == Precision::Float64 ? 2.0 : 1.0;
+  s.tT = t.t_T;
+  s.tS = t.t_S1;
+  s.tS2 = s.two_d ? t.t_S2 : 1;
+  s.half = s.tT / 2;
+  s.w_tile = s.tS + s.tT - 2;
+  return s;
+}
+
+// --- Geometry ---------------------------------------------------------------------------
+void geometry(Prediction& r, const Problem& p, const Tiles& t, const Shape& s, const HexTiling& hex) {
   // A.3 N_w = 2 floor(T / t_T) + eps [T~]. [ours] HexTiling::wavefronts() = (T-1)/(t_T/2) + 2:
   // our first wavefront holds only upper halves and the last is cut at T, so it is one
   // more than the thesis' count; each is charged a full tile below, as the thesis does.
@@ -76,7 +86,7 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precisi
   }
   // A.17 N_sp = (S2 + t_T) / t_S2 [T~]; [ours] SkewedColumns::subprisms() =
   // ceil((S2 + t_T - 1) / t_S2), the sub-prisms our skewed prisms really have.
-  r.subprisms = two_d ? SkewedColumns{t.t_S2, t.t_T, p.n2}.subprisms() : 1;
+  r.subprisms = s.two_d ? SkewedColumns{t.t_S2, t.t_T, p.n2}.subprisms() : 1;
   // B.5 N_tiles = (2T/t_T)(S1/(t_S1 + w_tile))((S2 + t_T)/t_S2), partial tiles counted as
   // full; [ours] the exact count of hexagons (partial ones included) times sub-prisms.
   r.tiles = hexagons * r.subprisms;
@@ -86,17 +96,19 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precisi
   // two end points of the widest lower row and of each shrinking upper row but the last,
   // then the last row; with t_S = 1 the two ends of one row meet once, so one less.
   // A.14/A.19 (2D): t_S2 columns per sub-prism, m_i = t_S2 (t_S1 + 2 t_T).
-  const double m_i = static_cast<double>(tS2 * (tS + 2 * tT));
-  const double m_o = static_cast<double>(tS2 * (tS + 2 * tT - 2 - (tS == 1 ? 1 : 0)));
-  r.m_io_words = (m_i + m_o) * words;
+  const double m_i = static_cast<double>(s.tS2 * (s.tS + 2 * s.tT));
+  const double m_o = static_cast<double>(s.tS2 * (s.tS + 2 * s.tT - 2 - (s.tS == 1 ? 1 : 0)));
+  r.m_io_words = (m_i + m_o) * s.words;
   // A.9 text: M_tile = 2 (w_tile + 2) = 2 (t_S + t_T) words (two time rows plus halo).
   // A.20 (2D): M_tile = 2 (t_S1 + t_T + 1)(t_S2 + t_T + 1) [T~].
-  r.m_tile_words = words * (two_d ? 2.0 * static_cast<double>((tS + tT + 1) * (tS2 + tT + 1))
-                                  : 2.0 * static_cast<double>(tS + tT));
+  r.m_tile_words = s.words * (s.two_d ? 2.0 * static_cast<double>((s.tS + s.tT + 1) * (s.tS2 + s.tT + 1))
+                                      : 2.0 * static_cast<double>(s.tS + s.tT));
   // B.4 V_tile = t_S2 t_T (2 t_S1 + t_T - 2) / 2 (1D: t_S2 = 1), the hexagon's area.
-  r.v_tile = static_cast<double>(tS2 * half * (2 * tS + tT - 2));
+  r.v_tile = static_cast<double>(s.tS2 * s.half * (2 * s.tS + s.tT - 2));
+}
 
-  // --- k (A.12) ---------------------------------------------------------------------------
+// --- k (A.12) ---------------------------------------------------------------------------
+void resident_tiles(Prediction& r, const Calibration& cal, int k_in) {
   // 1 <= k <= min(floor(R_SM / R_tile), floor(M_SM / M_tile)), k <= MTB_SM. The register
   // bound is not modelled (R_tile is unknown before compiling; the thesis names this as the
   // model's blind spot, A.7).
@@ -111,24 +123,25 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precisi
     const double by_shared = std::floor(cal.m_sm_bytes / m_tile_bytes);
     r.k = static_cast<int>(std::max(1.0, std::min(by_shared, static_cast<double>(cal.mtb_sm))));
   }
+}
 
-  // --- Time (A.9-A.18) ----------------------------------------------------------------------
-  const double c_iter = two_d ? (prec == Precision::Float64 ? cal.c_iter_2d_f64 : cal.c_iter_2d)
-                              : (prec == Precision::Float64 ? cal.c_iter_1d_f64 : cal.c_iter_1d);
+// --- Time (A.9-A.18) --------------------------------------------------------------------
+void time_model(Prediction& r, const Problem& p, std::int64_t steps, const Shape& s, double c_iter,
+                const Calibration& cal, const HexTiling& hex) {
   // A.9 / A.15: m' = m_io L + 2 T_sync (one barrier after the load, one before the store).
   r.t_transfer = r.m_io_words * cal.l_word + 2.0 * cal.t_sync;
   // A.10 / A.16 [T~: the t_S2 factor from the 3D analogue A.28]:
   // c = 2 C_iter sum_{x = t_S, t_S+2, .., w_tile} ceil(x t_S2 / n_V) + t_T T_sync;
   // each row width occurs twice (lower and upper half), each row ends with a barrier.
   double vec_rows = 0;
-  for (std::int64_t x = tS; x <= w_tile; x += 2) vec_rows += static_cast<double>(ceil_div(x * tS2, cal.n_v));
-  r.t_compute = 2.0 * c_iter * vec_rows + static_cast<double>(tT) * cal.t_sync;
+  for (std::int64_t x = s.tS; x <= s.w_tile; x += 2) vec_rows += static_cast<double>(ceil_div(x * s.tS2, cal.n_v));
+  r.t_compute = 2.0 * c_iter * vec_rows + static_cast<double>(s.tT) * cal.t_sync;
   const double busy = std::max(r.t_transfer, r.t_compute);
   const double nsp = static_cast<double>(r.subprisms);
   auto tile_time = [&](int k) {
     // 1D, A.11 (k = 1) and A.13: T_tile(k) = m' + c + (k - 1) max(m', c): the first read and
     // the last write do not overlap, the other k - 1 tiles' transfers hide behind compute.
-    if (!two_d) return r.t_transfer + r.t_compute + (k - 1) * busy;
+    if (!s.two_d) return r.t_transfer + r.t_compute + (k - 1) * busy;
     // 2D, A.17 [T~]: T_prism = (m' + c) N_sp for k = 1, m' + k max(m', c) N_sp for k > 1.
     return k == 1 ? (r.t_transfer + r.t_compute) * nsp : r.t_transfer + k * busy * nsp;
   };
@@ -152,8 +165,10 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precisi
   // 8.3: T_ideal = C_iter S1 S2 T / (n_SM n_V).
   r.time_ideal = c_iter * static_cast<double>(p.interior()) * static_cast<double>(steps) /
                  (static_cast<double>(cal.n_sm) * cal.n_v);
+}
 
-  // --- Energy (B.2-B.6) ---------------------------------------------------------------------
+// --- Energy (B.2-B.6) -------------------------------------------------------------------
+void energy_model(Prediction& r, const Shape& s, Precision prec, const Calibration& cal, double measured_seconds) {
   // B.6: E_tile = e_gs M_io + u_sr e_sr V_tile + E_iter V_tile, E_iter = sum_j op_j e_j.
   // J2D: u_sr = 6 (5 shared loads + 1 store per point), E_iter = 4 e_add + 1 e_mul.
   // J1D: the thesis tiles J1D by time skewing with register subtiles (digest 4.2); our 1D
@@ -162,14 +177,33 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precisi
   // E_iter = 2 e_add + 1 e_mul (the operations of jacobi1d_update).
   const bool f64 = prec == Precision::Float64;
   const double e_add = f64 ? cal.e_dadd : cal.e_fadd, e_mul = f64 ? cal.e_dmul : cal.e_fmul;
-  const double u_sr = two_d ? 6.0 : 4.0;
-  const double e_iter = (two_d ? 4.0 : 2.0) * e_add + e_mul;
-  const double e_tile = cal.e_gs * r.m_io_words + u_sr * words * cal.e_sr * r.v_tile + e_iter * r.v_tile;
+  const double u_sr = s.two_d ? 6.0 : 4.0;
+  const double e_iter = (s.two_d ? 4.0 : 2.0) * e_add + e_mul;
+  const double e_tile = cal.e_gs * r.m_io_words + u_sr * s.words * cal.e_sr * r.v_tile + e_iter * r.v_tile;
   // B.2: E = E_stat + E_dyn, E_stat = P_stat T (the measured time when given: the thesis
   // decouples the energy model from the time model), E_dyn = N_tiles E_tile.
   r.energy_dynamic = static_cast<double>(r.tiles) * e_tile;
   r.energy_static = cal.p_stat * (measured_seconds > 0 ? measured_seconds : r.time);
   r.energy = r.energy_static + r.energy_dynamic;
+}
+
+}  // namespace
+
+Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precision prec, const Calibration& cal,
+                   int k_in, double measured_seconds) {
+  if (const auto why = check_tiles(p, t)) throw Error("model: " + *why);
+  if (steps < 0) throw Error("model: steps = " + std::to_string(steps) + " must not be negative");
+  if (cal.n_sm <= 0 || cal.n_v <= 0 || cal.mtb_sm <= 0)
+    throw Error("model: calibration of '" + cal.device + "' has no n_sm, n_v or mtb_sm");
+  const Shape s = shape_of(p, t, prec);
+  const HexTiling hex{t.t_T, t.t_S1, p.n1, steps};
+  Prediction r;
+  geometry(r, p, t, s, hex);
+  resident_tiles(r, cal, k_in);
+  const double c_iter = s.two_d ? (prec == Precision::Float64 ? cal.c_iter_2d_f64 : cal.c_iter_2d)
+                                : (prec == Precision::Float64 ? cal.c_iter_1d_f64 : cal.c_iter_1d);
+  time_model(r, p, steps, s, c_iter, cal, hex);
+  energy_model(r, s, prec, cal, measured_seconds);
   return r;
 }
 

@@ -10,7 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jacobi_calibration.hpp"
-#include "jacobi_types.hpp"
+#include "jacobi_problem.hpp"
 
 namespace hpcs::jacobi {
 

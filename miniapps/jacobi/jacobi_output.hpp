@@ -11,7 +11,7 @@
 
 #include "hpcs/h5.hpp"
 #include "hpcs/mpi_context.hpp"
-#include "jacobi_types.hpp"
+#include "jacobi_problem.hpp"
 
 namespace hpcs::jacobi {
 

@@ -5,7 +5,7 @@
 #include <memory>
 #include <vector>
 
-#include "jacobi_variant.hpp"
+#include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {
 

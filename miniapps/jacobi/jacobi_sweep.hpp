@@ -11,7 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "jacobi_model.hpp"
-#include "jacobi_variant.hpp"
+#include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {
 
@@ -26,6 +26,7 @@ struct SweepSpec {
 struct SweepPoint {
   Tiles tiles;
   std::string status;      // "ok", or why the variant rejected the tiles
+  bool ran() const { return status == "ok"; }
   double measured = 0;     // seconds, minimum over reps
   Prediction predicted;
 };
@@ -53,7 +54,9 @@ struct SweepResult {
 // Sorts r.points (measured ascending, rejected last, stable) and fills the summary; pure.
 void summarize_sweep(SweepResult& r);
 
-SweepResult run_sweep(const VariantInfo& variant, const Problem& p, std::int64_t steps, Precision prec,
+// Points the variant cannot run (Variant::why_not on one rank, check_tiles for every
+// variant) are kept with the reason as their status.
+SweepResult run_sweep(const Variant& variant, const Problem& p, std::int64_t steps, Precision prec,
                       const std::vector<double>& initial_grid,  // float64 values; converted
                       const SweepSpec& spec, const Calibration& cal);
 

@@ -1,201 +1,106 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "reduction_app.hpp"
 
-#include <algorithm>
-#include <iostream>
-#include <map>
-#include <sstream>
-
-#include "hpcs/energy.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/gpu.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/measure.hpp"
-#include "hpcs/provenance.hpp"
-#include "hpcs/report.hpp"
-#include "hpcs/results_file.hpp"
-#include "reduction_input.hpp"
-#include "reduction_reference.hpp"
-
 namespace hpcs::reduction {
 
-void add_options(CLI::App& app, Options& o) {
-  add_common_options(app, o.common);
-  auto* input = app.get_option("input");
-  app.add_option("--dataset", o.dataset, "Dataset of the input file holding the vector")->capture_default_str();
-  app.add_option("--n", o.n, "Elements of the generated vector")
-      ->capture_default_str()->excludes(input);
-  app.add_option("--type", o.type, "Element type of the generated vector")
-      ->check(CLI::IsMember({"int32", "float32", "float64"}))->capture_default_str()->excludes(input);
-  app.add_option("--seed", o.seed, "Seed of the generated vector")->capture_default_str()->excludes(input);
-  app.add_option("--block", o.tuning.block, "Threads per block / team size (power of two)")
-      ->capture_default_str();
-  app.add_option("--grid", o.tuning.grid, "RK-7 blocks (0: fill the device once)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
-  app.add_option("--unroll", o.tuning.unroll,
-                 "RK-7 grid-stride steps loaded before they are added (1: Harris's loop)")
-      ->check(CLI::IsMember({1, 2, 4, 8}))->capture_default_str();
-}
-
 namespace {
-
-void list_variants(const VariantList& variants) {
-  for (const auto& v : variants) {
-    const auto why = v.unavailable();
-    std::cout << v.name << (why ? "  (unavailable here: " + *why + ")" : "") << "\n";
-  }
-}
-
-std::vector<const VariantInfo*> choose(const VariantList& variants, const std::string& spec, bool root) {
-  std::vector<std::string> names;
-  std::vector<std::optional<std::string>> unavailable;
-  for (const auto& v : variants) {
-    names.push_back(v.name);
-    unavailable.push_back(v.unavailable());
-  }
-  std::vector<const VariantInfo*> out;
-  for (std::size_t k : choose_variants(spec, names, unavailable, root ? &std::cerr : nullptr))
-    out.push_back(&variants[k]);
-  return out;
-}
-
-std::string device_description() {
-  const auto& gpu = current_gpu();
-  if (gpu.device) return gpu.device->name + " (" + gpu.device->pci_bus_id + ")";
-  return "cpu";
-}
-
-nlohmann::json metadata(const Provenance& prov, const Options& o, const InputSlice& in, DType type,
-                        const GlobalReference& ref) {
-  nlohmann::json m = prov.to_json();
-  m["miniapp"] = "reduction";
-  m["input_file"] = o.common.input.empty() ? "(generated)" : o.common.input;
-  m["input_dataset"] = o.common.input.empty() ? "" : o.dataset;
-  m["n"] = in.global_n;
-  m["dtype"] = dtype_name(type);
-  if (o.common.input.empty()) m["seed"] = o.seed;
-  m["block"] = o.tuning.block;
-  m["grid"] = o.tuning.grid;
-  m["unroll"] = o.tuning.unroll;
-  m["reps"] = o.common.reps;
-  m["warmup"] = o.common.warmup;
-  m["energy_window_s"] = o.common.energy_window;
-  m["idle_window_s"] = o.common.idle_window;
-  m["reference_sum"] = format_sum(type, ref.sum);
-  return m;
-}
-
-RunRecord measure_variant(const MpiContext& mpi, const Options& o, const VariantInfo& info,
-                          const InputSlice& in, const GlobalReference& ref, EnergyMeter& meter,
-                          bool energy_phase) {
-  const DType type = dtype_of(in.data);
-  auto reducer = collective(mpi, [&] {
-    auto r = info.make(type, o.tuning);
-    r->upload(in.data);
-    return r;
-  });
-  Sum last;
-  const RepFunction rep = [&]() -> std::optional<double> {
+// One variant on this rank's slice; each repetition combines the partial sums over the
+// ranks, and an error on one rank travels with them so that every rank stops together.
+class ReductionTrial final : public Trial<Sum> {
+ public:
+  ReductionTrial(const MpiContext& mpi, std::unique_ptr<Reducer> reducer, DType type, std::string name)
+      : mpi_(mpi), reducer_(std::move(reducer)), type_(type), name_(std::move(name)) {}
+  std::optional<double> rep() override {
     std::optional<std::string> error;
     Sum local;
     try {
-      reducer->run();
-      local = reducer->result();
+      reducer_->run();
+      local = reducer_->result();
     } catch (const std::exception& e) {
-      error = info.name + ": " + e.what();
+      error = name_ + ": " + e.what();
     }
-    last = combine_partials(mpi, type, local, error);
-    return reducer->device_seconds();
-  };
-
-  RunRecord r;
-  r.app = "reduction";
-  r.variant = info.name;
-  r.backend = info.backend;
-  r.config = reducer->config();
-  r.dtype = dtype_name(type);
-  r.items = in.global_n;
-  r.ranks = mpi.size();
-  r.timings = time_repetitions(mpi, o.common.warmup, o.common.reps, rep);
-  r.bytes_per_rep = static_cast<double>(in.global_n * dtype_bytes(type));
-  set_bandwidth(r);
-  r.verification = o.common.verify ? verify(last, ref) : Verification{};
-  r.extra = {{"sum", format_sum(type, last)},
-             {"reference_sum", format_sum(type, ref.sum)},
-             {"tolerance", tolerance(type, ref.n, ref.sum_abs)}};
-  r.gpu_energy_source = meter.gpu_source();
-  r.cpu_energy_source = meter.cpu_source();
-  if (energy_phase) {
-    const auto& gpu = current_gpu();
-    const std::string key = gpu.device && info.backend != "cpu" ? gpu.device->pci_bus_id : "";
-    r.energy = measure_energy(mpi, meter, o.common.energy_window, r.timings.wall_stats.median, key, rep);
-    if (info.backend == "cpu") {  // the GPU only idles during a CPU variant: not its energy
-      r.energy->window.gpu_joules.reset();
-      r.energy->window.gpu_idle_watts.reset();
-      r.gpu_energy_source = "not applicable (CPU variant)";
-    }
+    last_ = combine_partials(mpi_, type_, local, error);
+    return reducer_->device_seconds();
   }
-  return r;
-}
+  Sum result() override { return last_; }
+  std::string config() const override { return reducer_->config(); }
 
-// RK-1..RK-7 of each backend, in step order, for the step-speedup columns.
-void add_speedups(std::vector<RunRecord>& records, const std::vector<const VariantInfo*>& chosen) {
-  std::map<std::string, std::vector<std::pair<int, std::size_t>>> chains;
-  for (std::size_t i = 0; i < chosen.size(); ++i)
-    if (chosen[i]->rk_step > 0) chains[chosen[i]->backend].push_back({chosen[i]->rk_step, i});
-  for (auto& [backend, steps] : chains) {
-    std::sort(steps.begin(), steps.end());
-    std::vector<std::size_t> order;
-    for (const auto& s : steps) order.push_back(s.second);
-    set_step_speedups(records, order);
-  }
-}
-
+ private:
+  const MpiContext& mpi_;
+  std::unique_ptr<Reducer> reducer_;
+  DType type_;
+  std::string name_;
+  Sum last_;
+};
 }  // namespace
 
-int run(const MpiContext& mpi, const Options& o, int argc, char** argv) {
-  const VariantList variants = all_variants();
-  if (o.common.list) {
-    if (mpi.root()) list_variants(variants);
-    return 0;
-  }
-  const auto chosen = collective(mpi, [&] { return choose(variants, o.common.variant, mpi.root()); });
-  if (!o.common.output.empty())  // fail before the runs, not after them
-    collective(mpi, [&] { if (mpi.root()) h5::Writer probe(o.common.output); });
+AppInfo App::info() const {
+  return {"reduction", "reduction_miniapp",
+          "Parallel reduction (sum) RK-1..RK-7 after Harris / Yen et al., distributed over MPI ranks"};
+}
 
-  const InputSlice in = o.common.input.empty()
-                            ? generate_input(mpi, parse_dtype(o.type), o.n, o.seed)
-                            : load_slice(mpi, o.common.input, o.dataset);
-  const DType type = dtype_of(in.data);
-  const GlobalReference ref = global_reference(mpi, in.data, in.global_n);
+void App::add_options(CLI::App& cli) {
+  auto* input = cli.get_option("input");
+  cli.add_option("--dataset", opt_.dataset, "Dataset of the input file holding the vector")->capture_default_str();
+  cli.add_option("--n", opt_.n, "Elements of the generated vector")->capture_default_str()->excludes(input);
+  cli.add_option("--type", opt_.type, "Element type of the generated vector")
+      ->check(CLI::IsMember({"int32", "float32", "float64"}))->capture_default_str()->excludes(input);
+  cli.add_option("--seed", opt_.seed, "Seed of the generated vector")->capture_default_str()->excludes(input);
+  cli.add_option("--block", tuning.block, "Threads per block / team size (power of two)")->capture_default_str();
+  cli.add_option("--grid", tuning.grid, "RK-7 blocks (0: fill the device once)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  cli.add_option("--unroll", tuning.unroll, "RK-7 grid-stride steps loaded before they are added (1: Harris's loop)")
+      ->check(CLI::IsMember({1, 2, 4, 8}))->capture_default_str();
+}
 
-  const auto& gpu = current_gpu();
-  EnergyMeter meter(gpu.device ? std::optional<std::string>(gpu.device->pci_bus_id) : std::nullopt);
-  // The energy phase repeats collective runs, so all ranks enter it or none does.
-  int any_energy = meter.any_available() ? 1 : 0;
-  MPI_Allreduce(MPI_IN_PLACE, &any_energy, 1, MPI_INT, MPI_MAX, mpi.comm());
-  const bool energy_phase = o.common.energy_window > 0 && any_energy;
-  if (energy_phase) meter.measure_idle(o.common.idle_window);
+void App::load(const MpiContext& mpi, const CommonOptions& o) {
+  input_ = o.input;
+  in_ = input_.empty() ? generate_input(mpi, parse_dtype(opt_.type), opt_.n, opt_.seed)
+                       : load_slice(mpi, input_, opt_.dataset);
+  problem_ = {dtype_of(in_.data), in_.global_n};
+  ref_ = global_reference(mpi, in_.data, in_.global_n);
+}
 
-  std::vector<RunRecord> records;
-  for (const VariantInfo* v : chosen) records.push_back(measure_variant(mpi, o, *v, in, ref, meter, energy_phase));
-  add_speedups(records, chosen);
+std::string App::describe() const {
+  return "reduction: " + std::to_string(problem_.n) + " x " + dtype() + " from " +
+         (input_.empty() ? "generator (seed " + std::to_string(opt_.seed) + ")" : input_);
+}
 
-  const Provenance prov = collect_provenance(mpi, argc, argv, device_description());
-  if (mpi.root()) {
-    std::ostream& table = o.common.json ? std::cerr : std::cout;
-    table << "reduction: " << in.global_n << " x " << dtype_name(type) << " from "
-          << (o.common.input.empty() ? "generator (seed " + std::to_string(o.seed) + ")" : o.common.input)
-          << ", " << mpi.size() << " rank(s), device of rank 0: " << prov.devices.front()
-          << ", reference sum " << format_sum(type, ref.sum) << "\n";
-    print_table(table, records);
-    if (o.common.json) print_json_records(std::cout, records, prov.to_json());
-  }
-  if (!o.common.output.empty())
-    collective(mpi, [&] {
-      if (mpi.root()) write_results(o.common.output, metadata(prov, o, in, type, ref), records);
-    });
-  return verification_exit_code(records);
+Work App::work() const {
+  const double n = static_cast<double>(problem_.n);
+  return {n, n * static_cast<double>(dtype_bytes(problem_.type)), 0.0};  // a sum is measured in GB/s
+}
+
+App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) {
+  auto reducer = v.make(problem_.type, t);
+  reducer->upload(in_.data);
+  return std::make_unique<ReductionTrial>(mpi, std::move(reducer), problem_.type, v.name);
+}
+
+Sum App::reference(const MpiContext&) { return ref_.sum; }
+
+Verification App::compare(const MpiContext&, const Sum& got, const Sum& want, const std::string&) const {
+  GlobalReference expected = ref_;
+  expected.sum = want;
+  return verify(got, expected);
+}
+
+nlohmann::json App::result_json(const Sum& s) const {
+  return {{"sum", format_sum(problem_.type, s)},
+          {"reference_sum", format_sum(problem_.type, ref_.sum)},
+          {"tolerance", tolerance(problem_.type, ref_.n, ref_.sum_abs)}};
+}
+
+nlohmann::json App::parameters() const {
+  nlohmann::json m = {{"input_dataset", input_.empty() ? "" : opt_.dataset},
+                      {"n", problem_.n},
+                      {"dtype", dtype()},
+                      {"block", tuning.block},
+                      {"grid", tuning.grid},
+                      {"unroll", tuning.unroll},
+                      {"reference_sum", format_sum(problem_.type, ref_.sum)}};
+  if (input_.empty()) m["seed"] = opt_.seed;
+  return m;
 }
 
 }  // namespace hpcs::reduction

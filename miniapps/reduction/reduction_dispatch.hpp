@@ -8,7 +8,7 @@
 #include <type_traits>
 
 #include "hpcs/error.hpp"
-#include "reduction_types.hpp"
+#include "reduction_problem.hpp"
 
 namespace hpcs::reduction {
 

@@ -8,7 +8,7 @@
 
 #include "hpcs/host_memory.hpp"
 #include "hpcs/mpi_context.hpp"
-#include "reduction_types.hpp"
+#include "reduction_problem.hpp"
 
 namespace hpcs::reduction {
 

@@ -9,7 +9,7 @@
 
 #include "hpcs/mpi_context.hpp"
 #include "hpcs/report.hpp"
-#include "reduction_types.hpp"
+#include "reduction_variants.hpp"
 
 namespace hpcs::reduction {
 

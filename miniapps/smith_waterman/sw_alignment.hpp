@@ -14,7 +14,7 @@
 #include <functional>
 
 #include "sw_scoring.hpp"
-#include "sw_types.hpp"
+#include "sw_problem.hpp"
 
 namespace hpcs::sw {
 

@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The Smith-Waterman mini-app driver: options, and the run over the selected variants.
+// The Smith-Waterman mini-app's hooks into the suite's run loop (hpcs/app.hpp): a pair of
+// sequences read from HDF5 or generated, rank r owning a block of A's rows; each variant
+// finds the best local alignment (forward pass over ranks, then the start-cell pass),
+// checked against the CPU reference's alignment.
 #pragma once
-#include <CLI/CLI.hpp>
-
 #include <cstdint>
 #include <optional>
 #include <string>
 
-#include "hpcs/cli.hpp"
-#include "hpcs/mpi_context.hpp"
-#include "sw_variant.hpp"
+#include "hpcs/app.hpp"
+#include "sw_input.hpp"
+#include "sw_scoring.hpp"
+#include "sw_variants.hpp"
 
 namespace hpcs::sw {
 
 struct Options {
-  CommonOptions common;
   // generated input (no input file)
   std::string alphabet = "dna";
   std::int64_t len_a = 1 << 14, len_b = 1 << 14;
@@ -25,12 +26,48 @@ struct Options {
   // 2/-3 5/2; protein BLOSUM62, open 11, extend 1 as parasail and CUDASW++4)
   std::optional<int> match, mismatch, gap_open, gap_extend;
   std::string matrix;
-  Tiling tiling;
-  double verify_cells = 17179869184.0;  // 2^34: above, variants are checked against each other
 };
 
-Options default_options();
-void add_options(CLI::App& app, Options& o);
-int run(const MpiContext& mpi, const Options& o, int argc, char** argv);
+class App final : public MiniApp<Problem, Tiling, Make, Alignment> {
+ public:
+  App() : MiniApp(all_variants) {}
+  AppInfo info() const override;
+  void add_options(CLI::App& cli) override;  // sw_app_report.cpp, with parameters()
+
+  // The pair: rank r reads (or generates) its block of A's rows and all of B; the scoring.
+  void load(const MpiContext& mpi, const CommonOptions& o) override;
+  std::string describe() const override;
+  std::string dtype() const override { return pair_.alphabet.name; }
+  Work work() const override;  // cells
+
+  // A repetition is the forward pass over the ranks; the result adds the start-cell pass.
+  TrialPtr prepare(const MpiContext& mpi, const Variant& v, const Tiling& t) override;
+  Alignment reference(const MpiContext& mpi) override;
+  // the same score, end cell and start cell
+  Verification compare(const MpiContext& mpi, const Alignment& got, const Alignment& want,
+                       const std::string& want_name) const override;
+  nlohmann::json result_json(const Alignment& al) const override;
+  std::string describe_result(const Alignment& al) const override;
+  nlohmann::json parameters() const override;
+
+  // sw_bench: --sizes are the lengths of square pairs
+  void set_size(std::int64_t n) override { opt_.len_a = opt_.len_b = n; }
+  std::vector<std::int64_t> bench_sizes() const override { return {1 << 16, 1 << 18, 1 << 20}; }
+  void add_fields(RunRecord& r, Trial<Alignment>& trial, const Alignment& al) override;
+  void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;
+
+ private:
+  Options opt_;
+  std::string input_;
+  SequencePair pair_;
+  Scoring scoring_;
+};
+
+// The scoring the options ask for (defaults per alphabet); throws hpcs::Error on conflicts.
+Scoring make_scoring(const Options& o, const Alphabet& alphabet);
+
+// The thesis' traffic and energy models beside each GPU run (sw_report.cpp).
+void add_models(RunRecord& r, const Problem& p);
+void print_models(std::ostream& os, const std::vector<RunRecord>& records);
 
 }  // namespace hpcs::sw

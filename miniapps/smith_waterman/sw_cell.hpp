@@ -10,7 +10,7 @@
 #include <cstdint>
 
 #include "hpcs/hd.hpp"
-#include "sw_types.hpp"
+#include "sw_problem.hpp"
 
 namespace hpcs::sw::tiled {
 

@@ -11,7 +11,7 @@
 
 #include "hpcs/mpi_context.hpp"
 #include "sw_input.hpp"
-#include "sw_variant.hpp"
+#include "sw_variants.hpp"
 
 namespace hpcs::sw {
 

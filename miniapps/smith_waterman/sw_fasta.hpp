@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "sw_alphabet.hpp"
-#include "sw_types.hpp"
+#include "sw_problem.hpp"
 
 namespace hpcs::sw {
 

@@ -11,7 +11,7 @@
 
 #include "hpcs/mpi_context.hpp"
 #include "sw_alphabet.hpp"
-#include "sw_types.hpp"
+#include "sw_problem.hpp"
 
 namespace hpcs::sw {
 

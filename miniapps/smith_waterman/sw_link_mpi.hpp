@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sw_variant.hpp"
+#include "sw_variants.hpp"
 
 namespace hpcs::sw {
 

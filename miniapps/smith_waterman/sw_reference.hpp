@@ -7,8 +7,8 @@
 #include <vector>
 
 #include "sw_scoring.hpp"
-#include "sw_types.hpp"
-#include "sw_variant.hpp"
+#include "sw_problem.hpp"
+#include "sw_variants.hpp"
 
 namespace hpcs::sw {
 

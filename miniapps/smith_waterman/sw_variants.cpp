@@ -1,26 +1,40 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The one list of Smith-Waterman variants. Backends register through plain-C++ functions.
+// The one list of Smith-Waterman variants: the CPU reference, then what the backends register.
+#include "sw_variants.hpp"
+
 #include "sw_reference.hpp"
-#include "sw_variant.hpp"
-#if HPCS_HAVE_CUDA
-#include "sw_cuda.hpp"
-#endif
-#if HPCS_HAVE_KOKKOS
-#include "sw_kokkos.hpp"
-#endif
 
 namespace hpcs::sw {
 
 VariantList all_variants() {
-  VariantList list;
-  list.push_back({"cpu/reference", "cpu", [](const Tiling& t) { return make_cpu_reference(t); }});
-#if HPCS_HAVE_CUDA
-  register_sw_cuda(list);
-#endif
-#if HPCS_HAVE_KOKKOS
-  register_sw_kokkos(list);
-#endif
+  VariantList list = variant_list<Variant>([](const Tiling& t) { return make_cpu_reference(t); },
+                                           register_cuda_variants, register_kokkos_variants);
+  // A variant that cannot run a tiling says so before the runs (skipped by globs, an error
+  // when named), not in the middle of them.
+  for (auto& v : list)
+    v.why_not = [machine = v.why_not, make = v.make](const Problem& p, const Tiling& t) {
+      if (auto why = machine(p, t)) return why;
+      return reason_of([&] { make(t); });
+    };
   return list;
+}
+
+std::vector<NamedTuning<Tiling>> named_tilings() {
+  struct Shape {
+    const char* name;
+    int tile_rows, tile_cols, sub_rows, sub_cols;
+  };
+  std::vector<NamedTuning<Tiling>> out;
+  for (const Shape s : {Shape{"2048x128", 2048, 128, 16, 2}, Shape{"1024x256", 1024, 256, 8, 4},
+                        Shape{"512x256", 512, 256, 8, 8}})
+    out.push_back({s.name, [s](Tiling t) {
+                     t.tile_rows = s.tile_rows;
+                     t.tile_cols = s.tile_cols;
+                     t.sub_rows = s.sub_rows;
+                     t.sub_cols = s.sub_cols;
+                     return t;
+                   }});
+  return out;
 }
 
 }  // namespace hpcs::sw

@@ -20,7 +20,7 @@
 #include "hhc2d_fast_block.hpp"
 #include "hpcs/error.hpp"
 #include "jacobi_reference.hpp"
-#include "jacobi_variant.hpp"
+#include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {
 namespace {
@@ -283,7 +283,7 @@ TEST(Hhc2dBlockEmulated, WideSubprismsAndManyRowGroups) {
 
 // ---- The CUDA variants on a GPU ----
 
-const VariantInfo* find_variant(const std::string& name) {
+const Variant* find_variant(const std::string& name) {
   static const VariantList list = all_variants();
   for (const auto& v : list)
     if (v.name == name) return &v;
@@ -291,11 +291,11 @@ const VariantInfo* find_variant(const std::string& name) {
 }
 
 template <class Real>
-std::vector<Real> run_variant(const VariantInfo& v, const Problem& p, const std::vector<Real>& init,
+std::vector<Real> run_variant(const Variant& v, const Problem& p, const std::vector<Real>& init,
                               const std::vector<std::int64_t>& advances, const Tiles& t) {
   auto solver = [&] {
-    if constexpr (std::is_same_v<Real, float>) return v.make_float(t);
-    else return v.make_double(t);
+    if constexpr (std::is_same_v<Real, float>) return v.make.make_float(t);
+    else return v.make.make_double(t);
   }();
   solver->setup(p, init.data());
   for (std::int64_t s : advances) solver->advance(s);
@@ -306,11 +306,11 @@ std::vector<Real> run_variant(const VariantInfo& v, const Problem& p, const std:
 
 class CudaJacobi : public ::testing::TestWithParam<std::string> {
  protected:
-  const VariantInfo* info = nullptr;
+  const Variant* info = nullptr;
   void SetUp() override {
     info = find_variant(GetParam());
     if (!info) GTEST_SKIP() << GetParam() << " is not in this build (no CUDA)";
-    if (const auto why = info->unavailable()) GTEST_SKIP() << info->name << " skipped: " << *why;
+    if (const auto why = unavailable(*info)) GTEST_SKIP() << info->name << " skipped: " << *why;
   }
 };
 
@@ -337,7 +337,7 @@ TEST_P(CudaJacobi, BitIdenticalToReference) {
   };
   for (const auto& c : cases) {
     const Tiles t = resolve_tiles(c.p, c.t);
-    if (const auto why = info->rejects(c.p, t, Precision::Float64)) FAIL() << "rejected: " << *why;
+    if (const auto why = info->why_not(Task{c.p, Precision::Float64, 1}, t)) FAIL() << "rejected: " << *why;
     std::int64_t total = 0;
     for (auto s : c.advances) total += s;
     SCOPED_TRACE(testing::Message() << "dims=" << c.p.dims << " n1=" << c.p.n1 << " n2=" << c.p.n2 << " T=" << total);
@@ -351,7 +351,7 @@ TEST_P(CudaJacobi, BitIdenticalToReference) {
 TEST_P(CudaJacobi, ReportsDeviceTimeAndDetails) {
   const Problem p{2, 256, 256};
   const Tiles t = resolve_tiles(p, Tiles{});
-  auto s = info->make_float(t);
+  auto s = info->make.make_float(t);
   const auto init = random_grid<float>(p, 1);
   s->setup(p, init.data());
   s->advance(16);
@@ -367,37 +367,37 @@ INSTANTIATE_TEST_SUITE_P(Variants, CudaJacobi, ::testing::Values("cuda/naive", "
                          [](const auto& i) { return i.param == "cuda/naive" ? std::string("naive") : std::string("tiled"); });
 
 TEST(CudaTiledRejects, NamesTheNumbers) {
-  const VariantInfo* v = find_variant("cuda/tiled");
+  const Variant* v = find_variant("cuda/tiled");
   if (!v) GTEST_SKIP() << "cuda/tiled is not in this build (no CUDA)";
-  if (const auto why = v->unavailable()) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
+  if (const auto why = unavailable(*v)) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
   const Problem p2{2, 1000, 1000}, p1{1, 100000, 1};
-  auto why = v->rejects(p2, Tiles{8, 16, 64, 2048}, Precision::Float32);
+  auto why = v->why_not(Task{p2, Precision::Float32, 1}, Tiles{8, 16, 64, 2048});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("2048"), std::string::npos) << *why;
-  why = v->rejects(p2, Tiles{8, 16, 64, 96}, Precision::Float32);
+  why = v->why_not(Task{p2, Precision::Float32, 1}, Tiles{8, 16, 64, 96});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("96"), std::string::npos) << *why;
-  why = v->rejects(p2, Tiles{64, 512, 512, 512}, Precision::Float64);
+  why = v->why_not(Task{p2, Precision::Float64, 1}, Tiles{64, 512, 512, 512});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("shared"), std::string::npos) << *why;
-  why = v->rejects(p1, Tiles{7, 16, 0, 64}, Precision::Float32);
+  why = v->why_not(Task{p1, Precision::Float32, 1}, Tiles{7, 16, 0, 64});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("t_T = 7"), std::string::npos) << *why;
-  why = v->rejects(p1, Tiles{4096, 40000, 0, 256}, Precision::Float64);
+  why = v->why_not(Task{p1, Precision::Float64, 1}, Tiles{4096, 40000, 0, 256});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("shared"), std::string::npos) << *why;
-  EXPECT_FALSE(v->rejects(p2, Tiles{8, 16, 64, 256}, Precision::Float32));
+  EXPECT_FALSE(v->why_not(Task{p2, Precision::Float32, 1}, Tiles{8, 16, 64, 256}));
 }
 
 // The default tiles of the issue's large grids run in both precisions (in float64 the
 // float32 default t_S2 = 384 would need 251 KB of shared memory: more than a GPU has).
 TEST(CudaTiledDefaults, LargeGridsRunInBothPrecisions) {
-  const VariantInfo* v = find_variant("cuda/tiled");
+  const Variant* v = find_variant("cuda/tiled");
   if (!v) GTEST_SKIP() << "cuda/tiled is not in this build (no CUDA)";
-  if (const auto why = v->unavailable()) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
+  if (const auto why = unavailable(*v)) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
   for (const Problem& p : {Problem{2, 2048, 2048}, Problem{2, 8192, 8192}, Problem{1, 1 << 24, 1}})
     for (Precision prec : {Precision::Float32, Precision::Float64}) {
-      const auto why = v->rejects(p, resolve_tiles(p, Tiles{}, prec), prec);
+      const auto why = v->why_not(Task{p, prec, 1}, resolve_tiles(p, Tiles{}, prec));
       EXPECT_FALSE(why) << "n1=" << p.n1 << " " << to_string(prec) << ": " << why.value_or("");
     }
 }
@@ -405,15 +405,15 @@ TEST(CudaTiledDefaults, LargeGridsRunInBothPrecisions) {
 // Tiles left at 0 (unresolved) are refused with the rule, in both dimensions, never a crash
 // (a division by t_S2 = 0 once killed jacobi_bench with SIGFPE on the H200).
 TEST(CudaTiledRejects, ZeroTilesGiveAnErrorNotACrash) {
-  const VariantInfo* v = find_variant("cuda/tiled");
+  const Variant* v = find_variant("cuda/tiled");
   if (!v) GTEST_SKIP() << "cuda/tiled is not in this build (no CUDA)";
-  if (const auto why = v->unavailable()) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
+  if (const auto why = unavailable(*v)) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
   for (const Problem& p : {Problem{2, 100, 100}, Problem{1, 1000, 1}}) {
-    const auto why = v->rejects(p, Tiles{}, Precision::Float32);
+    const auto why = v->why_not(Task{p, Precision::Float32, 1}, Tiles{});
     ASSERT_TRUE(why);
     EXPECT_NE(why->find("t_T = 0"), std::string::npos) << *why;
     const std::vector<float> grid(static_cast<std::size_t>(p.stored()), 1.0f);
-    auto solver = v->make_float(Tiles{});
+    auto solver = v->make.make_float(Tiles{});
     EXPECT_THROW(solver->setup(p, grid.data()), Error);
   }
 }

@@ -495,7 +495,7 @@ TEST(JacobiSweep, NoPointRanIsReportedNotInvented) {
 // A real (small) sweep on the CPU reference: every point runs, bad tiles are skipped with
 // the reason, and the HDF5 file holds one row per point.
 TEST(JacobiSweep, RunsTheReferenceVariantAndWritesHdf5) {
-  VariantInfo cpu;
+  Variant cpu;
   for (const auto& v : all_variants())
     if (v.name == "cpu/reference") cpu = v;
   ASSERT_EQ(cpu.name, "cpu/reference");

@@ -41,14 +41,14 @@ std::vector<Real> whole_grid(const GridSource& s) {
 }
 
 template <class Real>
-std::unique_ptr<Solver<Real>> make(const VariantInfo& v, const Tiles& t) {
-  if constexpr (std::is_same_v<Real, float>) return v.make_float(t);
-  else return v.make_double(t);
+std::unique_ptr<Solver<Real>> make(const Variant& v, const Tiles& t) {
+  if constexpr (std::is_same_v<Real, float>) return v.make.make_float(t);
+  else return v.make.make_double(t);
 }
 
 // This rank's own rows after `steps` distributed steps with halo depth h.
 template <class Real>
-std::vector<Real> run_own_rows(const MpiContext& mpi, const VariantInfo& v, const Tiles& t, const Problem& g,
+std::vector<Real> run_own_rows(const MpiContext& mpi, const Variant& v, const Tiles& t, const Problem& g,
                                const std::vector<Real>& grid, std::int64_t steps, std::int64_t h,
                                HaloTraffic* traffic = nullptr) {
   const RankRows rows = rank_rows(g, mpi.size(), mpi.rank(), h);
@@ -71,12 +71,12 @@ void expect_bitwise(const std::vector<Real>& got, const Real* want, std::size_t 
 }
 
 // Every variant this build can run, with tiles it accepts (t_T = 4 unless noted).
-std::vector<std::pair<VariantInfo, Tiles>> runnable(const Problem& g, Precision prec, int t_T) {
-  std::vector<std::pair<VariantInfo, Tiles>> out;
+std::vector<std::pair<Variant, Tiles>> runnable(const Problem& g, Precision prec, int t_T) {
+  std::vector<std::pair<Variant, Tiles>> out;
   for (const auto& v : all_variants()) {
-    if (v.unavailable()) continue;  // the same on every rank
+    if (unavailable(v)) continue;  // the same on every rank
     const Tiles t = resolve_tiles(g, Tiles{t_T, 3, 5, 0});
-    if (v.tiled && (check_tiles(g, t) || v.rejects(g, t, prec))) continue;
+    if (v.make.tiled && v.why_not(Task{g, prec, 1}, t)) continue;  // check_tiles and the backend's limits
     out.emplace_back(v, t);
   }
   return out;
@@ -100,7 +100,7 @@ void check_all_variants(int dims, std::int64_t n1, std::int64_t n2) {
     const std::size_t n = static_cast<std::size_t>(own.own_count * g.cols());
     for (const auto& [v, t] : runnable(g, prec, 4)) {
       // The variant's own depth (1 naive, t_T tiled), and the deep halo for every variant.
-      for (std::int64_t h : {v.tiled ? std::int64_t{t.t_T} : std::int64_t{1}, std::int64_t{4}}) {
+      for (std::int64_t h : {v.make.tiled ? std::int64_t{t.t_T} : std::int64_t{1}, std::int64_t{4}}) {
         SCOPED_TRACE(::testing::Message() << v.name << ", T = " << steps << ", halo " << h);
         check_decomposition(g, mpi.size(), h, "test");
         expect_bitwise(run_own_rows(mpi, v, t, g, grid, steps, h), want_own, n);
@@ -129,7 +129,7 @@ TEST(JacobiMpi, Every2DVariantEqualsTheOneProcessReference) {
 // (one or two ranks: it is clipped at rows 0 and n1 + 1).
 TEST(JacobiMpi, ContinuedRunsAndHalosReachingTheBoundary) {
   const MpiContext& mpi = hpcs::testing::mpi();
-  const VariantInfo cpu = all_variants().front();
+  const Variant cpu = all_variants().front();
   for (auto [n1, h] : std::vector<std::pair<std::int64_t, std::int64_t>>{{3 * mpi.size() + 1, 2}, {2 * mpi.size(), 6}}) {
     SCOPED_TRACE(::testing::Message() << "n1 " << n1 << ", halo " << h);
     const GridSource src = random_source(2, n1, 6, 11);

@@ -21,7 +21,8 @@
 
 #include "hpcs/error.hpp"
 #include "jacobi_reference.hpp"
-#include "jacobi_variant.hpp"
+#include "jacobi_variants.hpp"
+#include "variant_params.hpp"
 
 namespace hpcs::jacobi {
 namespace {
@@ -31,7 +32,7 @@ const VariantList& variants() {
   return list;
 }
 
-const VariantInfo& find_variant(const std::string& name) {
+const Variant& find_variant(const std::string& name) {
   for (const auto& v : variants())
     if (v.name == name) return v;
   throw Error("no variant " + name);
@@ -43,11 +44,11 @@ constexpr Precision precision_of() {
 }
 
 template <class Real>
-std::unique_ptr<Solver<Real>> make(const VariantInfo& v, const Tiles& t) {
+std::unique_ptr<Solver<Real>> make(const Variant& v, const Tiles& t) {
   if constexpr (std::is_same_v<Real, float>) {
-    return v.make_float(t);
+    return v.make.make_float(t);
   } else {
-    return v.make_double(t);
+    return v.make.make_double(t);
   }
 }
 
@@ -72,7 +73,7 @@ std::vector<Real> random_grid(const Problem& p, std::mt19937_64& rng) {
 }
 
 template <class Real>
-std::vector<Real> run(const VariantInfo& v, const Tiles& t, const Problem& p, const std::vector<Real>& grid,
+std::vector<Real> run(const Variant& v, const Tiles& t, const Problem& p, const std::vector<Real>& grid,
                       const std::vector<std::int64_t>& bands) {
   auto s = make<Real>(v, t);
   s->setup(p, grid.data());
@@ -104,8 +105,8 @@ std::vector<Problem> shapes(int dims) {
 
 // Tile sizes to try: 1..33 points along S1, 1..70 along S2, t_T 2..12, several larger than
 // the small grids, plus the defaults (zeros) and two explicit team sizes.
-std::vector<Tiles> tile_set(const VariantInfo& v, int dims) {
-  if (!v.tiled) return {Tiles{}, Tiles{0, 0, 0, 64}};
+std::vector<Tiles> tile_set(const Variant& v, int dims) {
+  if (!v.make.tiled) return {Tiles{}, Tiles{0, 0, 0, 64}};
   if (dims == 1)
     return {Tiles{},         Tiles{2, 1, 0, 0}, Tiles{4, 3, 0, 0},  Tiles{6, 5, 0, 0},  Tiles{8, 16, 0, 0},
             Tiles{10, 33, 0, 0}, Tiles{12, 7, 0, 0}, Tiles{2, 33, 0, 0}, Tiles{12, 1, 0, 0}, Tiles{4, 3, 0, 32}};
@@ -124,9 +125,9 @@ class Rejections {
   Rejections(const Rejections&) = delete;
   Rejections& operator=(const Rejections&) = delete;
   // The resolved tiles when the variant accepts them for this problem.
-  std::optional<Tiles> admit(const VariantInfo& v, const Problem& p, const Tiles& requested, Precision precision) {
-    const Tiles t = v.resolve(p, requested, precision);
-    if (const auto why = v.rejects(p, t, precision)) {
+  std::optional<Tiles> admit(const Variant& v, const Problem& p, const Tiles& requested, Precision precision) {
+    const Tiles t = v.resolve(Task{p, precision, 1}, requested);
+    if (const auto why = v.why_not(Task{p, precision, 1}, t)) {
       seen_.insert(*why);
       return std::nullopt;
     }
@@ -145,19 +146,19 @@ class JacobiVariant : public ::testing::TestWithParam<std::string> {
  protected:
   void SetUp() override {
     info_ = &find_variant(GetParam());
-    if (const auto why = info_->unavailable()) GTEST_SKIP() << info_->name << " skipped: " << *why;
+    if (const auto why = unavailable(*info_)) GTEST_SKIP() << info_->name << " skipped: " << *why;
     const std::uint64_t seed = std::random_device{}();
     seed_trace_ = std::make_unique<::testing::ScopedTrace>(__FILE__, __LINE__, "seed " + std::to_string(seed));
     rng_.seed(seed);
   }
-  const VariantInfo& info() const { return *info_; }
-  const VariantInfo* info_ = nullptr;
+  const Variant& info() const { return *info_; }
+  const Variant* info_ = nullptr;
   std::mt19937_64 rng_;
   std::unique_ptr<::testing::ScopedTrace> seed_trace_;
 };
 
 template <class Real>
-void check_against_reference(const VariantInfo& v, int dims, std::mt19937_64& rng, Rejections& rejections) {
+void check_against_reference(const Variant& v, int dims, std::mt19937_64& rng, Rejections& rejections) {
   for (const Problem& p : shapes(dims))
     for (std::int64_t T : {0, 1, 2, 3, 7, 12, 17}) {
       const auto grid = random_grid<Real>(p, rng);
@@ -181,7 +182,7 @@ TEST_P(JacobiVariant, EqualsReferenceBitwise) {
 }
 
 template <class Real>
-void check_bands(const VariantInfo& v, const Problem& p, std::mt19937_64& rng, Rejections& rejections) {
+void check_bands(const Variant& v, const Problem& p, std::mt19937_64& rng, Rejections& rejections) {
   const auto grid = random_grid<Real>(p, rng);
   const auto want = reference_run(p, grid, 12);
   for (const Tiles& requested : {Tiles{}, Tiles{4, 3, 5, 0}, Tiles{6, 2, 1, 0}}) {
@@ -211,7 +212,7 @@ TEST_P(JacobiVariant, BandsEqualOneAdvance) {
 // New boundary rows written between advances must reach both time buffers: the second step
 // after the write reads the buffer that was not current when the rows were written.
 template <class Real>
-void check_write_rows(const VariantInfo& v, const Problem& p, std::int64_t after, std::mt19937_64& rng,
+void check_write_rows(const Variant& v, const Problem& p, std::int64_t after, std::mt19937_64& rng,
                       Rejections& rejections) {
   const auto grid = random_grid<Real>(p, rng);
   for (const Tiles& requested : {Tiles{}, Tiles{2, 1, 1, 0}, Tiles{4, 3, 5, 0}}) {
@@ -249,7 +250,7 @@ TEST_P(JacobiVariant, WriteRowsChangesBothBuffers) {
 }
 
 template <class Real>
-void check_read_rows(const VariantInfo& v, const Problem& p, std::mt19937_64& rng, Rejections& rejections) {
+void check_read_rows(const Variant& v, const Problem& p, std::mt19937_64& rng, Rejections& rejections) {
   const auto grid = random_grid<Real>(p, rng);
   const auto t = rejections.admit(v, p, Tiles{}, precision_of<Real>());
   if (!t) return;
@@ -284,7 +285,7 @@ TEST_P(JacobiVariant, ReadRowsReturnsTheCurrentLevel) {
 // exactly ((1 + 1) + 1) * (1/3) and 5 * 0.2 round to 1 in both precisions); another
 // value may drift by rounding, within a few ulps per step.
 template <class Real>
-void check_constant(const VariantInfo& v, const Problem& p, Real value, bool exact, Rejections& rejections) {
+void check_constant(const Variant& v, const Problem& p, Real value, bool exact, Rejections& rejections) {
   const auto t = rejections.admit(v, p, Tiles{}, precision_of<Real>());
   if (!t) return;
   const std::vector<Real> grid(static_cast<std::size_t>(p.stored()), value);
@@ -313,8 +314,8 @@ TEST_P(JacobiVariant, AcceptsItsDefaultTiles) {
   for (const Problem& p : {grid1d(1), grid1d(1000), grid1d(1 << 24), grid2d(1, 1), grid2d(64, 64), grid2d(5, 300),
                            grid2d(2048, 2048), grid2d(8192, 8192)})
     for (Precision prec : {Precision::Float32, Precision::Float64}) {
-      const Tiles t = info().resolve(p, Tiles{}, prec);
-      const auto why = info().rejects(p, t, prec);
+      const Tiles t = info().resolve(Task{p, prec, 1}, Tiles{});
+      const auto why = info().why_not(Task{p, prec, 1}, t);
       EXPECT_FALSE(why) << describe(p) << " " << to_string(prec) << " " << describe(t) << ": " << why.value_or("");
     }
 }
@@ -324,7 +325,7 @@ TEST_P(JacobiVariant, KeepsTheTilesItIsGiven) {
   for (const Problem& p : {grid1d(1 << 24), grid2d(8192, 8192)})
     for (const Tiles& given : {Tiles{16, 9, 384, 384}, Tiles{8, 16, 64, 0}, Tiles{2, 1, 1, 32}})
       for (Precision prec : {Precision::Float32, Precision::Float64}) {
-        const Tiles t = info().resolve(p, given, prec);
+        const Tiles t = info().resolve(Task{p, prec, 1}, given);
         EXPECT_EQ(t.t_T, given.t_T);
         EXPECT_EQ(t.t_S1, given.t_S1);
         if (p.dims == 2) EXPECT_EQ(t.t_S2, given.t_S2);
@@ -333,11 +334,11 @@ TEST_P(JacobiVariant, KeepsTheTilesItIsGiven) {
 }
 
 TEST_P(JacobiVariant, RejectsBadTilesWithAReason) {
-  if (!info().tiled) GTEST_SKIP() << info().name << " is not tiled";
+  if (!info().make.tiled) GTEST_SKIP() << info().name << " is not tiled";
   const Problem p = grid2d(20, 20);
   for (const Tiles& bad : {Tiles{3, 4, 4, 0}, Tiles{4, -1, 4, 0}, Tiles{4, 4, -2, 0}, Tiles{4, 4, 4, -1}, Tiles{64, 4000, 4000, 0}}) {
     const Tiles t = resolve_tiles(p, bad);
-    const auto why = info().rejects(p, t, Precision::Float64);
+    const auto why = info().why_not(Task{p, Precision::Float64, 1}, t);
     ASSERT_TRUE(why) << describe(t);
     EXPECT_FALSE(why->empty());
     EXPECT_EQ(why->find('\n'), std::string::npos) << *why;
@@ -353,7 +354,7 @@ TEST_P(JacobiVariant, RejectsBadTilesWithAReason) {
 
 // The tiled variant of a backend equals its naive variant (same backend, same arithmetic).
 template <class Real>
-void check_tiled_vs_naive(const VariantInfo& tiled, const VariantInfo& naive, std::mt19937_64& rng,
+void check_tiled_vs_naive(const Variant& tiled, const Variant& naive, std::mt19937_64& rng,
                           Rejections& rejections) {
   for (const Problem& p : {grid1d(77), grid1d(500), grid2d(29, 41), grid2d(64, 3)})
     for (const Tiles& requested : tile_set(tiled, p.dims)) {
@@ -367,10 +368,10 @@ void check_tiled_vs_naive(const VariantInfo& tiled, const VariantInfo& naive, st
 }
 
 TEST_P(JacobiVariant, TiledEqualsNaiveOfTheSameBackend) {
-  if (!info().tiled) GTEST_SKIP() << info().name << " is not tiled";
-  const VariantInfo* naive = nullptr;
+  if (!info().make.tiled) GTEST_SKIP() << info().name << " is not tiled";
+  const Variant* naive = nullptr;
   for (const auto& v : variants())
-    if (v.backend == info().backend && !v.tiled) naive = &v;
+    if (v.backend == info().backend && !v.make.tiled) naive = &v;
   ASSERT_NE(naive, nullptr) << "no naive variant of backend " << info().backend;
   Rejections rejections(info().name);
   check_tiled_vs_naive<float>(info(), *naive, rng_, rejections);
@@ -378,20 +379,37 @@ TEST_P(JacobiVariant, TiledEqualsNaiveOfTheSameBackend) {
   EXPECT_GT(rejections.admitted(), 0);
 }
 
-std::vector<std::string> variant_names() {
-  std::vector<std::string> n;
-  for (const auto& v : variants()) n.push_back(v.name);
-  return n;
+// The checks every variant shares around its backend's: the tile rules first (tiled
+// variants), the split over the ranks with the variant's halo, and the named tunings of
+// the tiled variants (what --variant 'cuda/tiled/*' runs).
+TEST(JacobiVariants, SharedChecksAndNamedTunings) {
+  const Variant& cpu = find_variant("cpu/reference");
+  const Task three_ranks{grid2d(10, 20), Precision::Float32, 3};
+  Tiles deep;
+  deep.halo_depth = 4;
+  const auto why = cpu.why_not(three_ranks, cpu.resolve(three_ranks, deep));
+  ASSERT_TRUE(why);
+  EXPECT_NE(why->find("halo of 4 rows (--halo-depth of cpu/reference)"), std::string::npos) << *why;
+  EXPECT_FALSE(cpu.why_not(three_ranks, cpu.resolve(three_ranks, Tiles{})));
+  EXPECT_TRUE(cpu.why_not(Task{grid2d(3, 20), Precision::Float32, 4}, Tiles{})) << "more ranks than rows";
+  EXPECT_TRUE(cpu.tunings.empty());
+  for (const auto& v : variants()) {
+    if (!v.make.tiled) continue;
+    SCOPED_TRACE(v.name);
+    std::set<std::string> names;
+    for (const auto& t : v.tunings) names.insert(t.name);
+    EXPECT_TRUE(names.count("tT8") && names.count("threads256"));
+    for (const auto& t : v.tunings)
+      if (t.name == "tT8") EXPECT_EQ(t.apply(Tiles{0, 5, 0, 0}).t_T, 8);
+    const auto odd = v.why_not(Task{grid2d(20, 20), Precision::Float64, 1}, Tiles{3, 4, 4, 0});
+    ASSERT_TRUE(odd);
+    EXPECT_EQ(odd->find("t_T = 3"), 0u) << "the shared tile rule comes first: " << *odd;
+  }
 }
 
-std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string n = info.param;
-  for (auto& c : n)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return n;
-}
 
-INSTANTIATE_TEST_SUITE_P(All, JacobiVariant, ::testing::ValuesIn(variant_names()), test_name);
+INSTANTIATE_TEST_SUITE_P(All, JacobiVariant, ::testing::ValuesIn(hpcs::testing::names_of(variants())),
+                         hpcs::testing::param_name);
 
 }  // namespace
 }  // namespace hpcs::jacobi

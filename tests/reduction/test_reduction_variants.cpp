@@ -37,7 +37,7 @@ std::vector<Case> all_cases() {
   return cases;
 }
 
-const VariantInfo& find_variant(const std::string& name) {
+const Variant& find_variant(const std::string& name) {
   static const VariantList variants = all_variants();
   for (const auto& v : variants)
     if (v.name == name) return v;
@@ -50,7 +50,7 @@ std::uint64_t fresh_seed() {
 }
 
 // Runs one variant twice on x and checks both sums against the reference.
-void check(const VariantInfo& info, const Tuning& tuning, const HostArray& x, std::set<std::string>& seen) {
+void check(const Variant& info, const Tuning& tuning, const HostArray& x, std::set<std::string>& seen) {
   auto reducer = info.make(dtype_of(x), tuning);
   if (!seen.insert(reducer->config()).second) return;  // e.g. Kokkos clamped to the same team size
   SCOPED_TRACE(info.name + " " + reducer->config());
@@ -70,8 +70,8 @@ void check(const VariantInfo& info, const Tuning& tuning, const HostArray& x, st
 class ReductionVariant : public ::testing::TestWithParam<Case> {};
 
 TEST_P(ReductionVariant, MatchesReference) {
-  const VariantInfo& info = find_variant(GetParam().variant);
-  if (const auto why = info.unavailable()) GTEST_SKIP() << info.name << " skipped: " << *why;
+  const Variant& info = find_variant(GetParam().variant);
+  if (const auto why = info.why_not(Problem{}, Tuning{})) GTEST_SKIP() << info.name << " skipped: " << *why;
   const std::uint64_t seed = fresh_seed();
   SCOPED_TRACE("seed " + std::to_string(seed));
   const std::vector<int> blocks = info.backend == "cpu" ? std::vector<int>{256} : std::vector<int>{64, 128, 256, 512, 1024};
@@ -80,7 +80,7 @@ TEST_P(ReductionVariant, MatchesReference) {
     const HostArray x = generate_slice(GetParam().type, seed + n, 0, n);
     std::set<std::string> seen;
     for (int block : blocks) check(info, Tuning{block, 0, 4}, x, seen);
-    if (info.rk_step == 7 && n >= 1000)
+    if (info.step == 7 && n >= 1000)
       for (int grid : {1, 3, 1000})
         for (int unroll : {1, 2, 4, 8}) check(info, Tuning{128, grid, unroll}, x, seen);
   }
@@ -90,11 +90,11 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, ReductionVariant, ::testing::ValuesIn(all_
 
 TEST(ReductionVariants, RejectBadTunings) {
   for (const auto& info : all_variants()) {
-    if (info.unavailable() || info.backend == "cpu" || info.rk_step == 0) continue;
+    if (info.why_not(Problem{}, Tuning{}) || info.backend == "cpu" || info.step == 0) continue;
     SCOPED_TRACE(info.name);
     EXPECT_THROW(info.make(DType::Float32, Tuning{48, 0, 4}), Error) << "block 48 is not a power of two";
     EXPECT_THROW(info.make(DType::Float32, Tuning{2048, 0, 4}), Error) << "block 2048 is too large";
-    if (info.rk_step == 7) EXPECT_THROW(info.make(DType::Float32, Tuning{256, 0, 3}), Error) << "unroll 3";
+    if (info.step == 7) EXPECT_THROW(info.make(DType::Float32, Tuning{256, 0, 3}), Error) << "unroll 3";
     if (info.backend == "cuda") EXPECT_THROW(info.make(DType::Float32, Tuning{32, 0, 4}), Error) << "RK needs >= 64";
   }
 }

@@ -6,7 +6,7 @@
 #include <atomic>
 #include <vector>
 
-#include "sw_variant.hpp"
+#include "sw_variants.hpp"
 
 namespace hpcs::sw::testing {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "sw_scoring.hpp"
-#include "sw_types.hpp"
+#include "sw_problem.hpp"
 
 namespace hpcs::sw::oracle {
 

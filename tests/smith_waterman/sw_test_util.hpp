@@ -9,7 +9,7 @@
 
 #include "sw_alignment.hpp"
 #include "sw_reference.hpp"
-#include "sw_variant.hpp"
+#include "sw_variants.hpp"
 
 namespace hpcs::sw::testing {
 
@@ -79,7 +79,7 @@ inline Tiling tiling(int tile_rows, int tile_cols, int sub_rows, int sub_cols, s
 }
 
 // The first of `candidates` the variant accepts here (Kokkos::Serial allows one-thread teams).
-inline Tiling first_accepted(const VariantInfo& info, const std::vector<Tiling>& candidates) {
+inline Tiling first_accepted(const Variant& info, const std::vector<Tiling>& candidates) {
   for (const Tiling& t : candidates) {
     try {
       info.make(t);

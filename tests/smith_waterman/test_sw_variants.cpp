@@ -14,35 +14,24 @@
 #include "fake_link.hpp"
 #include "hpcs/error.hpp"
 #include "sw_test_util.hpp"
+#include "variant_params.hpp"
 
 namespace hpcs::sw {
 namespace {
 using namespace hpcs::sw::testing;
 
-const VariantInfo& find_variant(const std::string& name) {
+const Variant& find_variant(const std::string& name) {
   static const VariantList variants = all_variants();
   for (const auto& v : variants)
     if (v.name == name) return v;
   throw Error("no variant " + name);
 }
 
-std::vector<std::string> variant_names() {
-  std::vector<std::string> n;
-  for (const auto& v : all_variants()) n.push_back(v.name);
-  return n;
-}
-
-std::string test_name(const ::testing::TestParamInfo<std::string>& info) {
-  std::string n = info.param;
-  for (auto& c : n)
-    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-  return n;
-}
 
 // Tilings to try; a backend may reject some (e.g. too many threads per team) with an Error.
 // Some split cuda/multipass's rows into column bands (the last argument) of one tile, a few
 // tiles, and widths the sizes below are not multiples of.
-std::vector<Tiling> tilings(const VariantInfo& info) {
+std::vector<Tiling> tilings(const Variant& info) {
   if (info.backend == "cpu") return {Tiling{}};
   return {tiling(2048, 128, 16, 2),         tiling(1024, 256, 8, 4),       tiling(512, 256, 8, 8),
           tiling(64, 64, 4, 1, 4096, 128),
@@ -53,8 +42,8 @@ std::vector<Tiling> tilings(const VariantInfo& info) {
 class SwVariant : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SwVariant, EqualsReferenceExactly) {
-  const VariantInfo& info = find_variant(GetParam());
-  if (const auto why = info.unavailable()) GTEST_SKIP() << info.name << " skipped: " << *why;
+  const Variant& info = find_variant(GetParam());
+  if (const auto why = info.why_not(Problem{}, Tiling{})) GTEST_SKIP() << info.name << " skipped: " << *why;
   const std::uint64_t seed = std::random_device{}();
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
@@ -98,8 +87,8 @@ TEST_P(SwVariant, EqualsReferenceExactly) {
 }
 
 TEST_P(SwVariant, RowBlocksThroughALinkKeepTheLastRowExact) {
-  const VariantInfo& info = find_variant(GetParam());
-  if (const auto why = info.unavailable()) GTEST_SKIP() << info.name << " skipped: " << *why;
+  const Variant& info = find_variant(GetParam());
+  if (const auto why = info.why_not(Problem{}, Tiling{})) GTEST_SKIP() << info.name << " skipped: " << *why;
   std::mt19937_64 rng(std::random_device{}());
   const Scoring s = blosum62(Alphabet::protein(), 11, 1);
   const Codes a = random_codes(rng, 2003, 20), b = random_codes(rng, 1500, 20);
@@ -139,8 +128,8 @@ TEST_P(SwVariant, RowBlocksThroughALinkKeepTheLastRowExact) {
 }
 
 TEST_P(SwVariant, RepeatedRunsAreIdentical) {
-  const VariantInfo& info = find_variant(GetParam());
-  if (const auto why = info.unavailable()) GTEST_SKIP() << info.name << " skipped: " << *why;
+  const Variant& info = find_variant(GetParam());
+  if (const auto why = info.why_not(Problem{}, Tiling{})) GTEST_SKIP() << info.name << " skipped: " << *why;
   std::mt19937_64 rng(std::random_device{}());
   const Scoring s = dna_scoring(2, -3, 7, 2);
   Codes a = random_codes(rng, 4000, 4), b = random_codes(rng, 3000, 4);
@@ -158,16 +147,17 @@ TEST_P(SwVariant, RepeatedRunsAreIdentical) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(AllVariants, SwVariant, ::testing::ValuesIn(variant_names()), test_name);
+INSTANTIATE_TEST_SUITE_P(AllVariants, SwVariant, ::testing::ValuesIn(hpcs::testing::names_of(all_variants())),
+                         hpcs::testing::param_name);
 
 // cuda/multipass bands by itself once a block has more rows of tiles than the GPU keeps
 // resident: one-thread blocks of 8 rows and one-column tiles make that happen at a few
 // tens of thousands of rows, with a band span (P_h x 2 columns) well inside B.
 TEST(SwVariants, MultipassAutomaticBandsEqualReference) {
   const VariantList variants = all_variants();
-  const auto it = std::find_if(variants.begin(), variants.end(), [](const VariantInfo& v) { return v.name == "cuda/multipass"; });
+  const auto it = std::find_if(variants.begin(), variants.end(), [](const Variant& v) { return v.name == "cuda/multipass"; });
   if (it == variants.end()) GTEST_SKIP() << "cuda/multipass is not in this build";
-  if (const auto why = it->unavailable()) GTEST_SKIP() << "cuda/multipass skipped: " << *why;
+  if (const auto why = it->why_not(Problem{}, Tiling{})) GTEST_SKIP() << "cuda/multipass skipped: " << *why;
   const std::uint64_t seed = std::random_device{}();
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
@@ -191,7 +181,7 @@ TEST(SwVariants, MultipassAutomaticBandsEqualReference) {
 
 TEST(SwVariants, TiledVariantsRejectInvalidTilings) {
   for (const auto& info : all_variants()) {
-    if (info.backend == "cpu" || info.unavailable()) continue;
+    if (info.backend == "cpu" || info.why_not(Problem{}, Tiling{})) continue;
     SCOPED_TRACE(info.name);
     auto t = [](int tr, int tc, int sr, int sc) {
       Tiling x;

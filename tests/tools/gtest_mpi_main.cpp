@@ -2,12 +2,15 @@
 // GoogleTest main for tests that run under mpiexec (also fine with one process):
 // MPI lives for the whole run, only rank 0 prints, and the exit code is non-zero on every
 // rank if any rank failed. Tests must make the same collective calls on every rank (use
-// EXPECT_*, not ASSERT_*, around collectives).
+// EXPECT_*, not ASSERT_*, around collectives). Built with HPCS_TEST_DEVICES it also picks
+// this rank's GPU and starts the backends' runtimes (Kokkos) around the tests.
 #include <gtest/gtest.h>
 
-#include "hpcs/gpu.hpp"
-#include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/mpi_context.hpp"
+#if HPCS_TEST_DEVICES
+#include "hpcs/backend_runtime.hpp"
+#include "hpcs/gpu.hpp"
+#endif
 
 namespace hpcs::testing {
 const MpiContext* g_mpi = nullptr;
@@ -21,10 +24,12 @@ int main(int argc, char** argv) {
     auto& listeners = ::testing::UnitTest::GetInstance()->listeners();
     delete listeners.Release(listeners.default_result_printer());
   }
-  hpcs::select_gpu(mpi.local_rank());
   int failed = 0;
   {
-    hpcs::KokkosRuntime kokkos(hpcs::current_gpu());
+#if HPCS_TEST_DEVICES
+    hpcs::select_gpu(mpi.local_rank());
+    hpcs::BackendRuntimes runtimes(hpcs::current_gpu());
+#endif
     failed = RUN_ALL_TESTS() != 0 ? 1 : 0;
   }
   int any = 0;

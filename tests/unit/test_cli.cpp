@@ -10,6 +10,8 @@
 
 #include "hpcs/cli.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/variant.hpp"
+#include "mpi_test_context.hpp"
 
 namespace {
 using ::testing::HasSubstr;
@@ -28,8 +30,13 @@ TEST(Cli, GlobMatch) {
   EXPECT_TRUE(hpcs::glob_match("cuda/rk?", "cuda/rk5"));
   EXPECT_FALSE(hpcs::glob_match("cuda/rk?", "cuda/rk"));
   EXPECT_FALSE(hpcs::glob_match("cuda/rk?", "cuda/rk12"));
-  EXPECT_TRUE(hpcs::glob_match("*rk*", "cuda/rk5"));
-  EXPECT_TRUE(hpcs::glob_match("c*a*k?", "cuda/rk5"));
+  // '*' and '?' stay within one segment, so "cuda/*" never reaches the tunings of cuda/rk5.
+  EXPECT_FALSE(hpcs::glob_match("*rk*", "cuda/rk5"));
+  EXPECT_FALSE(hpcs::glob_match("c*a*k?", "cuda/rk5"));
+  EXPECT_TRUE(hpcs::glob_match("c*a/*k?", "cuda/rk5"));
+  EXPECT_FALSE(hpcs::glob_match("cuda/*", "cuda/rk7/block128"));
+  EXPECT_TRUE(hpcs::glob_match("cuda/rk7/*", "cuda/rk7/block128"));
+  EXPECT_TRUE(hpcs::glob_match("*/*/block128", "kokkos/rk7/block128"));
   EXPECT_TRUE(hpcs::glob_match("a*b*c", "aXbYbZc"));
   EXPECT_FALSE(hpcs::glob_match("a*b*c", "aXbYbZ"));
   EXPECT_FALSE(hpcs::glob_match("", "x"));
@@ -42,6 +49,11 @@ const Names kKnown = {"cpu/rk1", "cuda/rk1", "cuda/rk2", "kokkos/rk1", "kokkos/r
 TEST(Cli, SelectAll) {
   EXPECT_EQ(hpcs::select_variants("all", kKnown), kKnown);
   EXPECT_EQ(hpcs::select_variants("*", kKnown), kKnown);
+  // Named tunings join only when asked for.
+  Names tuned = kKnown;
+  tuned.push_back("cuda/rk2/block64");
+  EXPECT_EQ(hpcs::select_variants("all", tuned), kKnown);
+  EXPECT_EQ(hpcs::select_variants("cuda/rk2/*", tuned), (Names{"cuda/rk2/block64"}));
 }
 
 TEST(Cli, SelectGlobsAndLists) {
@@ -167,4 +179,18 @@ TEST(ErrorMessages, OneLineFoldsLibraryMessages) {
             "Kokkos failed to allocate memory space: Cuda size: 4 GB");
   EXPECT_EQ(hpcs::one_line("plain"), "plain");
   EXPECT_EQ(hpcs::one_line(""), "");
+}
+
+// A variant that one rank cannot run is skipped on every rank (the runs are collective).
+TEST(Cli, AgreeOnReasons) {
+  const hpcs::MpiContext& mpi = hpcs::testing::mpi();
+  std::vector<std::optional<std::string>> why(3);
+  if (mpi.rank() == mpi.size() - 1) why[1] = "no GPU here";
+  why[2] = "never";
+  hpcs::agree_on_reasons(mpi, why);
+  EXPECT_FALSE(why[0]);
+  ASSERT_TRUE(why[1]);
+  if (mpi.rank() == mpi.size() - 1) EXPECT_EQ(*why[1], "no GPU here");
+  else EXPECT_THAT(*why[1], HasSubstr("another rank"));
+  EXPECT_EQ(why[2].value_or(""), "never");
 }

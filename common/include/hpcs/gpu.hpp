@@ -27,6 +27,16 @@ GpuSelection select_gpu(int local_rank);
 // The selection made by the last select_gpu() call (or "not selected yet").
 const GpuSelection& current_gpu();
 
+// Why GPU variants cannot run in this process (no GPU visible, ...); nullopt when they can.
+inline std::optional<std::string> no_gpu_reason() {
+  const GpuSelection& gpu = current_gpu();
+  if (gpu.device) return std::nullopt;
+  return gpu.reason;
+}
+
+// "NVIDIA H200 (0000:1B:00.0)", or "cpu" without a device: how results name a rank's device.
+std::string device_description(const GpuSelection& gpu);
+
 // Marks the start/end of a profiled range (cudaProfilerStart/Stop) when the environment
 // sets HPCS_PROFILE_RANGE=1, so Nsight Compute's range replay can total the counters of
 // every kernel in one repetition. Returns whether profiling is on (false without CUDA).

@@ -1,24 +1,16 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Kokkos lifetime for main(): initializes Kokkos on the GPU this rank selected (when
-// the build has Kokkos), finalizes it on destruction. No Kokkos types here, so drivers
-// build the same with and without Kokkos.
+// Kokkos' lifetime in a mini-app: kokkos_runtime.cpp registers it with the session
+// (hpcs/backend_runtime.hpp), which initializes Kokkos on the GPU this rank chose and
+// finalizes it at the end. Variants ask here whether they can run. No Kokkos types.
 #pragma once
 #include <optional>
 #include <string>
 
-#include "hpcs/gpu.hpp"
-
 namespace hpcs {
 
-class KokkosRuntime {
- public:
-  explicit KokkosRuntime(const GpuSelection& gpu);
-  ~KokkosRuntime();
-  KokkosRuntime(const KokkosRuntime&) = delete;
-  KokkosRuntime& operator=(const KokkosRuntime&) = delete;
-
-  // Why Kokkos variants cannot run in this process (no Kokkos in the build, or a GPU
-  // backend without a visible GPU); nullopt when they can.
+struct KokkosRuntime {
+  // Why Kokkos variants cannot run in this process (not initialized, or a GPU backend
+  // without a visible GPU); nullopt when they can.
   static std::optional<std::string> unavailable();
   static std::string description();  // e.g. "Kokkos 4.6.99 (Cuda)"
 };

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// main() of a mini-app: the common options and the app's, then the run loop inside the
+// session (hpcs/session.hpp). hpcs_add_miniapp() generates the one-line main that calls it.
+#pragma once
+#include "hpcs/run_loop.hpp"
+#include "hpcs/session.hpp"
+
+namespace hpcs {
+
+template <class App>
+int app_main(int argc, char** argv) {
+  App app;
+  const AppInfo info = app.info();
+  CommonOptions o;
+  o.reps = info.reps;
+  o.warmup = info.warmup;
+  CLI::App cli{info.description, info.executable};
+  add_common_options(cli, o);
+  app.add_options(cli);
+  return run_main(argc, argv, cli, [&](const MpiContext& mpi) { return run_app(app, mpi, o, argc, argv); });
+}
+
+}  // namespace hpcs

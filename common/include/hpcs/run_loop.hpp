@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The one run loop of every mini-app (the contract is hpcs/app.hpp):
+//   list or choose variants -> probe outputs -> load -> reference -> per variant: set up,
+//   result run (the first warm-up), verify, warm up, time, energy -> speedups -> report.
+// Verification: every variant against the CPU reference while the problem's work items
+// are at most --verify-cells; above it, against the first variant (the yardstick).
+#pragma once
+#include <algorithm>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hpcs/app.hpp"
+#include "hpcs/energy_phase.hpp"
+#include "hpcs/error.hpp"
+#include "hpcs/gpu.hpp"
+#include "hpcs/measure.hpp"
+#include "hpcs/provenance.hpp"
+#include "hpcs/run_report.hpp"
+#include "hpcs/timer.hpp"
+
+namespace hpcs {
+
+template <class App>
+using EntryOf = Entry<typename App::Variant, typename App::Tuning>;
+
+// Every name (variant and variant/tuning) with why it cannot run, one per line.
+template <class App>
+void list_entries(const std::vector<EntryOf<App>>& entries, const std::vector<std::optional<std::string>>& why) {
+  for (std::size_t k = 0; k < entries.size(); ++k)
+    std::cout << entries[k].name << (why[k] ? "  (unavailable here: " + one_line(*why[k]) + ")" : "") << "\n";
+}
+
+// The result every run is checked against, and what it is.
+template <class Result>
+struct Yardstick {
+  std::optional<Result> result;
+  ReferenceInfo info;
+};
+
+template <class App>
+Yardstick<typename App::Result> cpu_reference(App& app, const MpiContext& mpi, const CommonOptions& o,
+                                              const std::string& first) {
+  Yardstick<typename App::Result> y;
+  if (!o.verify) return y;
+  if (app.work().items > o.verify_cells) {
+    y.info.name = first;  // its result fills y.result when it runs
+    return y;
+  }
+  WallTimer timer;
+  y.result = app.reference(mpi);
+  y.info = {"cpu/reference", true, mpi.max(timer.seconds()), app.result_json(*y.result), app.describe_result(*y.result)};
+  return y;
+}
+
+template <class App>
+Verification check_result(const App& app, const MpiContext& mpi, const CommonOptions& o,
+                          const typename App::Result& got, Yardstick<typename App::Result>& y) {
+  if (!o.verify) return {};
+  if (!y.result) {
+    y.result = got;
+    y.info.result = app.result_json(got);
+    y.info.summary = app.describe_result(got);
+    return {"not checked", "above --verify-cells, no CPU reference; the others must reproduce this result"};
+  }
+  return app.compare(mpi, got, *y.result, y.info.name);
+}
+
+// Common fields of a record; the rate and the app's fields follow the timings.
+template <class App>
+RunRecord new_record(const App& app, const MpiContext& mpi, const EntryOf<App>& e, const std::string& config) {
+  const AppInfo info = app.info();
+  const Work w = app.work();
+  RunRecord r;
+  r.app = info.name;
+  r.variant = e.name;
+  r.backend = e.variant->backend;
+  r.step = e.name == e.variant->name ? e.variant->step : 0;  // named tunings stay off the ladder
+  r.config = config;
+  r.dtype = app.dtype();
+  r.items = static_cast<std::uint64_t>(w.items);
+  r.item_name = info.item;
+  r.ranks = mpi.size();
+  r.bytes_per_rep = w.bytes;
+  r.flops_per_rep = w.flops;
+  return r;
+}
+
+template <class App>
+RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o, const EntryOf<App>& e,
+                        Yardstick<typename App::Result>& y, EnergyPhase& energy) {
+  auto trial = collective(mpi, [&] { return app.prepare(mpi, *e.variant, e.tuning); });
+  const RepFunction rep = [&] { return trial->rep(); };
+  WallTimer result_timer;
+  rep();  // the result run, which is also the first warm-up
+  const double result_s = mpi.max(result_timer.seconds());
+  const auto result = trial->result();
+  RunRecord r = new_record(app, mpi, e, trial->config());
+  r.verification = check_result(app, mpi, o, result, y);
+  r.timings = time_repetitions(mpi, std::max(o.warmup - 1, 0), o.reps, rep);
+  r.timings.warmup = std::max(o.warmup, 1);  // the untimed runs, the result run included
+  if (profile_range(true)) {  // HPCS_PROFILE_RANGE=1: one more repetition inside a profiler range
+    rep();
+    profile_range(false);
+  }
+  const AppInfo info = app.info();
+  set_rates(r, info.rate_unit, info.rate_note);
+  r.extra = app.result_json(result);
+  r.extra["result_run_s"] = result_s;
+  r.extra["details"] = trial->details();
+  app.add_fields(r, *trial, result);
+  energy.measure(r, rep);
+  return r;
+}
+
+template <class App>
+int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) {
+  if (auto code = app.own_mode(mpi, o, argc, argv)) return *code;
+  const auto variants = app.variants();
+  auto entries = expand_tunings(variants, app.tuning);
+  std::vector<std::string> names;
+  for (const auto& e : entries) names.push_back(e.name);
+  if (!o.list) {  // a misspelt variant or an unwritable output fails before the input is read
+    collective(mpi, [&] { select_variants(o.variant, names); });
+    auto outputs = app.outputs();
+    outputs.insert(outputs.begin(), o.output);
+    probe_outputs(mpi, o.input, outputs);
+  }
+  app.load(mpi, o);
+  auto why = check_entries(entries, app.problem());
+  agree_on_reasons(mpi, why);
+  if (o.list) {
+    if (mpi.root()) list_entries<App>(entries, why);
+    return 0;
+  }
+  const auto chosen = collective(mpi, [&] {
+    const auto k = choose_variants(o.variant, names, why, mpi.root() ? &std::cerr : nullptr);
+    std::vector<std::string> chosen_names;
+    for (std::size_t i : k) chosen_names.push_back(names[i]);
+    app.check_chosen(chosen_names);
+    return k;
+  });
+  auto yardstick = cpu_reference(app, mpi, o, names[chosen.front()]);
+  const auto& gpu = current_gpu();
+  EnergyPhase energy(mpi, gpu.device ? std::optional<std::string>(gpu.device->pci_bus_id) : std::nullopt,
+                     o.energy_window, o.idle_window);
+  std::vector<RunRecord> records;
+  for (std::size_t k : chosen) records.push_back(measure_entry(app, mpi, o, entries[k], yardstick, energy));
+  set_ladder_speedups(records);
+  const Provenance prov = collect_provenance(mpi, argc, argv, device_description(gpu));
+  const nlohmann::json meta = run_metadata(app.info().name, o, app.parameters(), yardstick.info);
+  report_runs(mpi, o, app.describe(), prov, meta, records, [&](std::ostream& os) { app.print_details(os, records); });
+  nlohmann::json all = prov.to_json();
+  all.update(meta);
+  app.write_outputs(mpi, records, all);
+  return verification_exit_code(records);
+}
+
+}  // namespace hpcs

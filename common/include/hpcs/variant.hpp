@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The one variant record of every mini-app, and the choice of variants for a run.
+//
+// A variant is named backend/algorithm ("cuda/rk7"); each may carry named tunings, full
+// names backend/algorithm/tuning ("cuda/rk7/block128"), so one run can sweep launch shapes
+// (RAJAPerf's tunings). `--variant` globs match name segments ('*' never crosses a '/'):
+// "cuda/*" is every CUDA algorithm with the command line's tuning, "cuda/rk7/*" every
+// named tuning of cuda/rk7. Backends build these records; no CUDA or Kokkos type appears.
+#pragma once
+#include <cstddef>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hpcs/mpi_context.hpp"
+
+namespace hpcs {
+
+template <class Tuning>
+struct NamedTuning {
+  std::string name;                            // e.g. "block128"
+  std::function<Tuning(Tuning)> apply;         // the command line's tuning -> this one
+};
+
+// Problem: what a variant is asked to run (type, sizes, ranks); Tuning: the app's launch
+// shape; Make: the app's factory (a std::function, or a struct of them).
+template <class Problem, class Tuning, class Make>
+struct Variant {
+  std::string name;     // "cpu/reference", "cuda/rk7", "kokkos/tiled"
+  std::string backend;  // "cpu", "cuda", "kokkos"
+  int step = 0;         // 1, 2, ... on the app's ladder of optimizations (speedup columns); 0: off it
+  Make make;
+  // Why it cannot run this problem with this (resolved) tuning here; nullopt: it can.
+  std::function<std::optional<std::string>(const Problem&, const Tuning&)> why_not =
+      [](const Problem&, const Tuning&) { return std::optional<std::string>(); };
+  // The tuning it runs for the requested one (e.g. zeros -> its defaults).
+  std::function<Tuning(const Problem&, const Tuning&)> resolve = [](const Problem&, const Tuning& t) { return t; };
+  std::vector<NamedTuning<Tuning>> tunings;
+};
+
+// The list every app starts from: "cpu/reference" made by `reference`, then the variants
+// the backends register (a backend that is off registers none).
+template <class V>
+std::vector<V> variant_list(decltype(V::make) reference, void (*register_cuda)(std::vector<V>&),
+                            void (*register_kokkos)(std::vector<V>&)) {
+  std::vector<V> list(1);
+  list[0].name = "cpu/reference";
+  list[0].backend = "cpu";
+  list[0].make = std::move(reference);
+  register_cuda(list);
+  register_kokkos(list);
+  return list;
+}
+
+// One runnable entry: a variant with the tuning its name selects.
+template <class V, class Tuning>
+struct Entry {
+  const V* variant = nullptr;
+  std::string name;  // variant name, or variant/tuning
+  Tuning tuning;     // resolved for the problem
+};
+
+// Every variant with the command line's tuning, then each named tuning, in list order.
+template <class V, class Tuning>
+std::vector<Entry<V, Tuning>> expand_tunings(const std::vector<V>& variants, const Tuning& requested) {
+  std::vector<Entry<V, Tuning>> out;
+  for (const V& v : variants) {
+    out.push_back({&v, v.name, requested});
+    for (const auto& t : v.tunings) out.push_back({&v, v.name + "/" + t.name, t.apply(requested)});
+  }
+  return out;
+}
+
+// Resolves each entry's tuning for `problem` and says why each cannot run (nullopt: it
+// can): the one availability check of mini-apps and benchmarks alike.
+template <class V, class Tuning, class Problem>
+std::vector<std::optional<std::string>> check_entries(std::vector<Entry<V, Tuning>>& entries, const Problem& problem) {
+  std::vector<std::optional<std::string>> why;
+  for (auto& e : entries) {
+    std::optional<std::string> reason;
+    try {
+      e.tuning = e.variant->resolve(problem, e.tuning);
+      reason = e.variant->why_not(problem, e.tuning);
+    } catch (const std::exception& ex) {
+      reason = std::string(ex.what());
+    }
+    why.push_back(reason);
+  }
+  return why;
+}
+
+// The same answer on every rank (a variant runs on all ranks or none): an entry any rank
+// cannot run is unavailable on every rank, with that rank's reason where it is not local.
+void agree_on_reasons(const MpiContext& mpi, std::vector<std::optional<std::string>>& why);
+
+// Shell-style glob over names (fnmatch with FNM_PATHNAME: '*' and '?' stay within a segment).
+bool glob_match(const std::string& pattern, const std::string& name);
+
+// Names matched by a --variant spec (comma-separated names or globs; "all" = "*/*"), in
+// the order of `known`. Throws hpcs::Error naming an entry that matches nothing.
+std::vector<std::string> select_variants(const std::string& spec, const std::vector<std::string>& known);
+
+// Resolves --variant against names, given why each cannot run (nullopt: it can). Those
+// matched by a glob but unable to run are skipped with one note per reason on `notes` (if
+// not null); naming one exactly is an error. Returns indices into `names`, in order;
+// throws hpcs::Error if nothing runnable is left.
+std::vector<std::size_t> choose_variants(const std::string& spec, const std::vector<std::string>& names,
+                                         const std::vector<std::optional<std::string>>& why_not,
+                                         std::ostream* notes);
+
+// The message of what `f` throws, or nullopt: a factory that validates its arguments
+// becomes a why_not.
+template <class F>
+std::optional<std::string> reason_of(F&& f) {
+  try {
+    f();
+  } catch (const std::exception& e) {
+    return std::string(e.what());
+  }
+  return std::nullopt;
+}
+
+}  // namespace hpcs

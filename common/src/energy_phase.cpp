@@ -1,0 +1,28 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "hpcs/energy_phase.hpp"
+
+namespace hpcs {
+
+EnergyPhase::EnergyPhase(const MpiContext& mpi, const std::optional<std::string>& gpu_pci_bus_id,
+                         double window_seconds, double idle_seconds)
+    : mpi_(mpi), meter_(gpu_pci_bus_id), gpu_(gpu_pci_bus_id), window_(window_seconds) {
+  int any = meter_.any_available() ? 1 : 0;
+  MPI_Allreduce(MPI_IN_PLACE, &any, 1, MPI_INT, MPI_MAX, mpi.comm());
+  on_ = window_seconds > 0 && any;
+  if (on_) meter_.measure_idle(idle_seconds);
+}
+
+void EnergyPhase::measure(RunRecord& r, const RepFunction& rep) {
+  const bool cpu = r.backend == "cpu";
+  r.gpu_energy_source = cpu ? "not applicable (CPU variant)" : meter_.gpu_source();
+  r.cpu_energy_source = meter_.cpu_source();
+  if (!on_ || r.items == 0) return;
+  const std::string key = gpu_ && !cpu ? *gpu_ : "";
+  r.energy = measure_energy(mpi_, meter_, window_, r.timings.wall_stats.median, key, rep);
+  if (cpu) {
+    r.energy->window.gpu_joules.reset();
+    r.energy->window.gpu_idle_watts.reset();
+  }
+}
+
+}  // namespace hpcs

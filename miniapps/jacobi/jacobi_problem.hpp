@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Problem, grid layout and tile sizes (the tuning) of the Jacobi mini-app (no CUDA or
+// Kokkos types).
+//
+// Layout, shared by every variant, the input/output files and the MPI blocks:
+//   1D: n1 interior points 1..n1 plus the fixed boundary points 0 and n1+1, stored as a
+//       column: rows() = n1 + 2, cols() = 1.
+//   2D: (n1 + 2) x (n2 + 2) row-major, S2 (index j) contiguous; row 0, row n1+1, column 0
+//       and column n2+1 are the fixed (Dirichlet) boundary ring.
+// S1 (rows, index i) is the hexagonally tiled dimension and the one split across ranks.
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace hpcs::jacobi {
+
+enum class Precision { Float32, Float64 };
+std::string to_string(Precision p);
+
+struct Problem {
+  int dims = 2;           // 1: Jacobi 1D 3-point, 2: Jacobi 2D 5-point
+  std::int64_t n1 = 0;    // interior points along S1
+  std::int64_t n2 = 1;    // interior points along S2 (1 in 1D)
+  std::int64_t rows() const { return n1 + 2; }
+  std::int64_t cols() const { return dims == 1 ? 1 : n2 + 2; }
+  std::int64_t stored() const { return rows() * cols(); }
+  std::int64_t interior() const { return n1 * (dims == 1 ? 1 : n2); }
+};
+
+// The paper's tile sizes (digest 2.2/2.3). t_T: time steps per hexagon (even); t_S1: the
+// hexagon's base along S1; t_S2: the sub-prism length along S2 (2D only); threads: per
+// block / team (0: the variant's choice). Zero sizes mean "the default for the problem".
+// halo_depth: rows exchanged with each neighbour rank per band (0: t_T for tiled variants,
+// 1 for naive ones; Make::halo); the solvers never see it.
+struct Tiles {
+  int t_T = 0;
+  int t_S1 = 0;
+  int t_S2 = 0;
+  int threads = 0;
+  int halo_depth = 0;
+};
+// The launch shape a run asks for (hpcs/app.hpp's vocabulary): the tiles and the halo depth.
+using Tuning = Tiles;
+
+// What a variant is asked to run (hpcs/variant.hpp's Problem): the global grid, the
+// precision it runs in and the number of ranks it is split over.
+struct Task {
+  Problem grid;
+  Precision precision = Precision::Float32;
+  int ranks = 1;
+};
+
+// What a run leaves: this rank's own rows (its block of the grid without halo) in the run's
+// precision and, over all ranks, the interior's checksum (sum) and L2 norm in double, the
+// ranks' parts added in rank order.
+struct Result {
+  std::variant<std::vector<float>, std::vector<double>> own;
+  double checksum = 0, norm = 0;
+};
+
+// Defaults per dimension (tuned on an H200, docs/results/jacobi_h200.md).
+Tiles resolve_tiles(const Problem& p, const Tiles& requested, Precision prec = Precision::Float32);
+
+// Rules every tiled variant shares: t_T even and >= 2, t_S1 >= 1, t_S2 >= 1 (2D).
+// Returns the reason when broken.
+std::optional<std::string> check_tiles(const Problem& p, const Tiles& t);
+
+}  // namespace hpcs::jacobi

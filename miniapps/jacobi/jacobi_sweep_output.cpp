@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The sweep's outputs: its JSON, the printed ranking and the HDF5 file (one row per point).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <ostream>
+
+#include "hpcs/h5.hpp"
+#include "hpcs/results_file.hpp"
+#include "jacobi_sweep.hpp"
+
+namespace hpcs::jacobi {
+namespace {
+
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+nlohmann::json num(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
+
+nlohmann::json tiles_json(const Tiles& t) {
+  return {{"t_T", t.t_T}, {"t_S1", t.t_S1}, {"t_S2", t.t_S2}, {"threads", t.threads}};
+}
+
+std::string tiles_text(const Problem& p, const Tiles& t) {
+  std::string s = "t_T=" + std::to_string(t.t_T) + " t_S1=" + std::to_string(t.t_S1);
+  if (p.dims == 2) s += " t_S2=" + std::to_string(t.t_S2);
+  s += " threads=" + (t.threads > 0 ? std::to_string(t.threads) : std::string("auto"));
+  return s;
+}
+
+}  // namespace
+
+nlohmann::json SweepResult::to_json() const {
+  nlohmann::json pts = nlohmann::json::array();
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const auto& q = points[i];
+    pts.push_back({{"tiles", tiles_json(q.tiles)},
+                   {"status", q.status},
+                   {"measured_s", q.ran() ? num(q.measured) : nlohmann::json(nullptr)},
+                   {"rank", q.ran() ? nlohmann::json(i + 1) : nlohmann::json(nullptr)},
+                   {"in_model_top", std::find(model_top.begin(), model_top.end(), i) != model_top.end()},
+                   {"predicted", q.predicted.to_json()}});
+  }
+  nlohmann::json j = {{"variant", variant},
+                      {"dims", problem.dims},
+                      {"n1", problem.n1},
+                      {"n2", problem.n2},
+                      {"steps", steps},
+                      {"precision", to_string(precision)},
+                      {"measured_points", measured_points},
+                      {"points", pts}};
+  if (measured_points > 0)
+    j["summary"] = {{"best", best},
+                    {"model_best", model_best},
+                    {"best_of_model_top", best_of_model_top},
+                    {"model_top", model_top},
+                    {"top_gap", num(top_gap)},
+                    {"model_best_gap", num(model_best_gap)},
+                    {"rmse_within_20", num(rmse_within_20)}};
+  return j;
+}
+
+void print_sweep(std::ostream& os, const SweepResult& r) {
+  const Problem& p = r.problem;
+  char line[256];
+  os << "sweep of " << r.variant << ": " << (p.dims == 1 ? "Jacobi 1D " + std::to_string(p.n1)
+                                                        : "Jacobi 2D " + std::to_string(p.n1) + " x " +
+                                                              std::to_string(p.n2))
+     << ", " << r.steps << " steps, " << to_string(r.precision) << ": " << r.points.size() << " points, "
+     << r.measured_points << " ran\n";
+  std::snprintf(line, sizeof line, "%5s %5s %6s %6s %7s %3s %13s %13s %9s  %s\n", "rank", "t_T", "t_S1", "t_S2",
+                "threads", "k", "measured ms", "predicted ms", "pred/meas", "marks");
+  os << line;
+  for (std::size_t i = 0; i < r.measured_points; ++i) {
+    const auto& q = r.points[i];
+    std::string marks;
+    if (i == r.best) marks += " best";
+    if (i == r.model_best) marks += " model-argmin";
+    if (std::find(r.model_top.begin(), r.model_top.end(), i) != r.model_top.end()) marks += " model-top10%";
+    const std::string thr = q.tiles.threads > 0 ? std::to_string(q.tiles.threads) : "auto";
+    std::snprintf(line, sizeof line, "%5zu %5d %6d %6s %7s %3d %13.4f %13.4f %9.3f %s\n", i + 1, q.tiles.t_T,
+                  q.tiles.t_S1, p.dims == 2 ? std::to_string(q.tiles.t_S2).c_str() : "-", thr.c_str(), q.predicted.k,
+                  q.measured * 1e3, q.predicted.time * 1e3, q.predicted.time / q.measured, marks.c_str());
+    os << line;
+  }
+  for (std::size_t i = r.measured_points; i < r.points.size(); ++i)
+    os << "  not run: " << tiles_text(p, r.points[i].tiles) << ": " << r.points[i].status << '\n';
+  if (r.measured_points == 0) {
+    os << "summary: no point ran\n";
+    return;
+  }
+  const auto& b = r.points[r.best];
+  const auto& mb = r.points[r.model_best];
+  const auto& bt = r.points[r.best_of_model_top];
+  std::snprintf(line, sizeof line, "%.4f ms", b.measured * 1e3);
+  os << "best measured:          " << tiles_text(p, b.tiles) << ", " << line << '\n';
+  std::snprintf(line, sizeof line, "%.4f ms (%+.1f%% over the best)", mb.measured * 1e3, 100 * r.model_best_gap);
+  os << "model argmin:           " << tiles_text(p, mb.tiles) << ", measured " << line << '\n';
+  std::snprintf(line, sizeof line, "%.4f ms (%+.1f%% over the best; thesis: +9%% on average, +17%% at most)",
+                bt.measured * 1e3, 100 * r.top_gap);
+  os << "model top 10% (" << r.model_top.size() << " points), best of them: " << tiles_text(p, bt.tiles)
+     << ", measured " << line << '\n';
+  std::snprintf(line, sizeof line, "%.1f%% (thesis: below 10%%)", 100 * r.rmse_within_20);
+  os << "model RMS error on the points within 20% of the best: " << line << '\n';
+}
+
+namespace {
+// The sweep's rows as columns, one value per point.
+struct SweepColumns {
+  std::vector<std::int32_t> tT, tS1, tS2, thr, k;
+  std::vector<std::uint8_t> ran, top;
+  std::vector<double> measured, predicted, energy, ideal;
+  std::vector<std::int64_t> tiles, waves;
+  nlohmann::json status = nlohmann::json::array();
+};
+
+SweepColumns columns_of(const SweepResult& r) {
+  SweepColumns c;
+  c.top.assign(r.points.size(), 0);
+  for (const auto& q : r.points) {
+    c.tT.push_back(q.tiles.t_T);
+    c.tS1.push_back(q.tiles.t_S1);
+    c.tS2.push_back(q.tiles.t_S2);
+    c.thr.push_back(q.tiles.threads);
+    c.k.push_back(q.predicted.k);
+    c.ran.push_back(q.ran() ? 1 : 0);
+    c.measured.push_back(q.ran() ? q.measured : kNaN);
+    c.predicted.push_back(q.predicted.time);
+    c.energy.push_back(q.predicted.energy);
+    c.ideal.push_back(q.predicted.time_ideal);
+    c.tiles.push_back(q.predicted.tiles);
+    c.waves.push_back(q.predicted.wavefronts);
+    c.status.push_back(q.status);
+  }
+  for (std::size_t i : r.model_top) c.top[i] = 1;
+  return c;
+}
+
+void sweep_attributes(h5::Group& root, const SweepResult& r, const nlohmann::json& status) {
+  root.attribute("content", "Jacobi tile sweep: one row per point, measured order, points not run last");
+  root.attribute("variant", r.variant);
+  root.attribute("dims", static_cast<std::int64_t>(r.problem.dims));
+  root.attribute("n1", static_cast<std::int64_t>(r.problem.n1));
+  root.attribute("n2", static_cast<std::int64_t>(r.problem.n2));
+  root.attribute("steps", static_cast<std::int64_t>(r.steps));
+  root.attribute("precision", to_string(r.precision));
+  root.attribute("status", status.dump());
+  root.attribute("measured_points", static_cast<std::int64_t>(r.measured_points));
+  if (r.measured_points == 0) return;
+  // 0-based row indices
+  root.attribute("best", static_cast<std::int64_t>(r.best));
+  root.attribute("model_best", static_cast<std::int64_t>(r.model_best));
+  root.attribute("best_of_model_top", static_cast<std::int64_t>(r.best_of_model_top));
+  root.attribute("model_top_points", static_cast<std::int64_t>(r.model_top.size()));
+  root.attribute("top_gap", r.top_gap);
+  root.attribute("model_best_gap", r.model_best_gap);
+  root.attribute("rmse_within_20", r.rmse_within_20);
+}
+}  // namespace
+
+void write_sweep_h5(const std::string& path, const SweepResult& r, const nlohmann::json& provenance) {
+  const SweepColumns c = columns_of(r);
+  h5::Writer w(path);
+  {  // every group closed before the file is renamed
+    h5::Group root = w.root();
+    sweep_attributes(root, r, c.status);
+    root.dataset("t_T", c.tT);
+    root.dataset("t_S1", c.tS1);
+    root.dataset("t_S2", c.tS2);
+    root.dataset("threads", c.thr);
+    root.dataset("k", c.k);
+    root.dataset("ran", c.ran);
+    root.dataset("in_model_top", c.top);
+    root.dataset("measured_s", c.measured);
+    root.dataset("predicted_s", c.predicted);
+    root.dataset("predicted_ideal_s", c.ideal);
+    root.dataset("predicted_energy_j", c.energy);
+    root.dataset("tiles", c.tiles);
+    root.dataset("wavefronts", c.waves);
+    root.dataset_attribute("measured_s", "units", "seconds, minimum over the repetitions; NaN: not run");
+    if (!provenance.is_null()) {
+      h5::Group prov = root.group("provenance");
+      write_json(prov, provenance);
+    }
+  }
+  w.commit();
+}
+
+}  // namespace hpcs::jacobi

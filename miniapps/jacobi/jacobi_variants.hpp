@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The variant interface of the Jacobi mini-app and its one list. A Solver owns one grid (a
+// rank's block of rows with its boundary or halo rows, see jacobi_problem.hpp) in two time
+// buffers and advances it; rows 0 and rows()-1 (and in 2D columns 0 and cols()-1) are
+// never written, so on a rank they act as a fixed boundary for one band of steps and the
+// MPI driver (jacobi_distributed.cpp) refreshes them between bands. Backends implement
+// Solver in their own folders and register their variants through the functions below (a
+// build without the backend links a no-op); no CUDA or Kokkos type appears here.
+#pragma once
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "hpcs/variant.hpp"
+#include "jacobi_problem.hpp"
+
+namespace hpcs::jacobi {
+
+template <class Real>
+class Solver {
+ public:
+  virtual ~Solver() = default;
+  // Untimed: allocates and copies `grid` (local.stored() values) into both time buffers.
+  virtual void setup(const Problem& local, const Real* grid) = 0;
+  // Advances `steps` >= 0 time steps. Timed by the driver (wall clock).
+  virtual void advance(std::int64_t steps) = 0;
+  // Rows [row0, row0 + count) of the current time level, count * cols() values.
+  virtual void read_rows(std::int64_t row0, std::int64_t count, Real* out) const = 0;
+  // Overwrites rows [row0, row0 + count) in both time buffers (halo rows between bands).
+  virtual void write_rows(std::int64_t row0, std::int64_t count, const Real* in) = 0;
+  // The whole grid at the current time level.
+  virtual void download(Real* grid) const = 0;
+  // Device time of the advances since setup (CUDA events / fenced Kokkos timer), if known.
+  virtual std::optional<double> device_seconds() const { return std::nullopt; }
+  // Facts for reports and models: launches, tiles, threads, shared bytes per block, ...
+  virtual nlohmann::json details() const { return nlohmann::json::object(); }
+};
+
+// A variant's factory (resolved tiles in, a solver out) and what the shared checks and the
+// MPI driver need to know of it.
+// A solver's factories in both precisions.
+struct SolverFactories {
+  std::function<std::unique_ptr<Solver<float>>(const Tiles&)> make_float;
+  std::function<std::unique_ptr<Solver<double>>(const Tiles&)> make_double;
+
+  template <class Real>
+  std::unique_ptr<Solver<Real>> solver(const Tiles& t) const {
+    if constexpr (std::is_same_v<Real, float>) return make_float(t);
+    else return make_double(t);
+  }
+};
+
+// The factories of a solver class template S<Real> constructed from the tiles.
+template <template <class> class S>
+SolverFactories factories_of() {
+  return {[](const Tiles& t) -> std::unique_ptr<Solver<float>> { return std::make_unique<S<float>>(t); },
+          [](const Tiles& t) -> std::unique_ptr<Solver<double>> { return std::make_unique<S<double>>(t); }};
+}
+
+struct Make : SolverFactories {
+  bool tiled = false;  // tiled variants exchange t_T-deep halos once per band of t_T steps
+  // Rows exchanged with each neighbour rank per band: --halo-depth, else t_T (tiled) or 1.
+  std::int64_t halo(const Tiles& t) const { return t.halo_depth > 0 ? t.halo_depth : tiled ? t.t_T : 1; }
+};
+
+// name "cpu/reference", "cuda/naive", "cuda/tiled", "kokkos/naive", "kokkos/tiled"; step 0
+// (no ladder); why_not(task, resolved tiles): why it cannot run the task here; resolve:
+// the tiles it runs for the requested ones (zeros: defaults).
+using Variant = hpcs::Variant<Task, Tuning, Make>;
+using VariantList = std::vector<Variant>;
+
+// A variant record with the shared parts filled in: resolve = resolve_tiles() (a backend
+// with tighter limits replaces it), and for a tiled variant the named tunings below.
+Variant new_variant(const std::string& name, const std::string& backend, bool tiled);
+
+// Every variant this build has, in table order: CPU reference, CUDA, Kokkos. Each one's
+// why_not is its backend's (not available here, the backend's limits on the tiles) inside
+// the checks every variant shares: first the tile rules (tiled variants, check_tiles), then
+// the backend's, then the split over task.ranks with the variant's halo
+// (check_decomposition), then what its factory refuses.
+VariantList all_variants();
+
+// Why v cannot run on this machine at all (nullopt: it can): its why_not for its default
+// tiles on a small 2D grid on one rank (no GPU visible, Kokkos not running, ...).
+std::optional<std::string> unavailable(const Variant& v);
+
+// Defined by the backends (jacobi_cuda.cpp, jacobi_kokkos.cpp), or a generated no-op.
+void register_cuda_variants(VariantList& list);
+void register_kokkos_variants(VariantList& list);
+
+// Named tunings of the tiled variants: tT4 .. tT32 (t_T), threads128 .. threads384.
+std::vector<NamedTuning<Tuning>> tiled_tunings();
+
+// Where a variant's halo depth comes from, for messages: "--halo-depth of kokkos/naive",
+// "t_T of cuda/tiled", "one-deep halo of cpu/reference".
+std::string halo_source(const std::string& name, const Make& make, const Tiles& t);
+
+}  // namespace hpcs::jacobi

@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The Smith-Waterman app's options, scoring choice, metadata and model columns.
+#include <cstdio>
+#include <ostream>
+
+#include "hpcs/error.hpp"
+#include "sw_app.hpp"
+#include "sw_model.hpp"
+
+namespace hpcs::sw {
+
+void App::add_options(CLI::App& cli) {
+  auto* input = cli.get_option("input");
+  cli.add_option("--alphabet", opt_.alphabet, "Alphabet of the generated pair")
+      ->check(CLI::IsMember({"dna", "protein"}))->capture_default_str()->excludes(input);
+  cli.add_option("--len-a", opt_.len_a, "Length of generated A (rows)")->check(CLI::NonNegativeNumber)
+      ->capture_default_str()->excludes(input);
+  cli.add_option("--len-b", opt_.len_b, "Length of generated B (columns)")->check(CLI::NonNegativeNumber)
+      ->capture_default_str()->excludes(input);
+  cli.add_option("--seed", opt_.seed, "Seed of the generated pair")->capture_default_str()->excludes(input);
+  cli.add_option("--plant", opt_.plant, "Length of a similar region planted in both (0: none)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str()->excludes(input);
+  cli.add_option("--mutation", opt_.mutation, "Substitution rate in the planted copy")
+      ->check(CLI::Range(0.0, 1.0))->capture_default_str()->excludes(input);
+  cli.add_option("--match", opt_.match, "DNA match score (default 2)");
+  cli.add_option("--mismatch", opt_.mismatch, "DNA mismatch score (default -3)");
+  cli.add_option("--matrix", opt_.matrix, "Substitution matrix file, NCBI text layout (default: BLOSUM62 for protein)");
+  cli.add_option("--gap-open", opt_.gap_open, "Cost of a gap of length 1 (default: dna 7, protein 11)");
+  cli.add_option("--gap-extend", opt_.gap_extend, "Cost of each further gap position (default: dna 2, protein 1)");
+  cli.add_option("--tile-rows", tuning.tile_rows, "t_S: rows of a tile")->capture_default_str();
+  cli.add_option("--tile-cols", tuning.tile_cols, "t_T: columns of a tile")->capture_default_str();
+  cli.add_option("--sub-rows", tuning.sub_rows, "s_S: rows per thread (threads = t_S / s_S)")->capture_default_str();
+  cli.add_option("--sub-cols", tuning.sub_cols, "s_T: columns per thread between barriers")->capture_default_str();
+  cli.add_option("--band-cols", tuning.band_cols,
+                 "cuda/multipass: columns per band, a multiple of --tile-cols (0: automatic, one band while all rows "
+                 "of tiles fit on the GPU at once)")
+      ->check(CLI::NonNegativeNumber)->capture_default_str();
+  cli.add_flag("--dpx,!--no-dpx", tuning.dpx, "Hopper DPX instructions in the cell update")->capture_default_str();
+  cli.add_option("--chunk", tuning.chunk, "Columns per message between ranks (and per CPU strip)")
+      ->check(CLI::PositiveNumber)->capture_default_str();
+}
+
+Scoring make_scoring(const Options& o, const Alphabet& alphabet) {
+  const bool dna = alphabet.name == "dna";
+  // dna: NCBI BLASTN's 2/-3 with gaps 5 + 2k (BLAST convention) = open 7, extend 2 here;
+  // protein: BLOSUM62 with open 11, extend 1 (parasail, CUDASW++4 defaults).
+  const int open = o.gap_open.value_or(dna ? 7 : 11), extend = o.gap_extend.value_or(dna ? 2 : 1);
+  if (!o.matrix.empty()) {
+    if (o.match || o.mismatch) throw Error("--matrix excludes --match/--mismatch");
+    return matrix_scoring_file(o.matrix, alphabet, open, extend);
+  }
+  if (dna) return dna_scoring(o.match.value_or(2), o.mismatch.value_or(-3), open, extend);
+  if (o.match || o.mismatch) throw Error("--match/--mismatch are for dna; protein uses a matrix (BLOSUM62 by default)");
+  return blosum62(alphabet, open, extend);
+}
+
+nlohmann::json App::parameters() const {
+  nlohmann::json m = {{"alphabet", pair_.alphabet.name}, {"len_a", problem_.len_a},    {"len_b", problem_.len_b},
+                      {"name_a", pair_.name_a},          {"name_b", pair_.name_b},     {"scoring", scoring_.name},
+                      {"gap_open", scoring_.gap_open},   {"gap_extend", scoring_.gap_extend},
+                      {"gap_convention", "a gap of length k costs gap_open + (k-1) * gap_extend"},
+                      {"tile_rows", tuning.tile_rows},   {"tile_cols", tuning.tile_cols},
+                      {"sub_rows", tuning.sub_rows},     {"sub_cols", tuning.sub_cols},
+                      {"band_cols", tuning.band_cols},   {"dpx", tuning.dpx},          {"chunk", tuning.chunk}};
+  if (input_.empty()) {
+    m["seed"] = opt_.seed;
+    m["plant"] = opt_.plant;
+    m["mutation"] = opt_.mutation;
+  }
+  return m;
+}
+
+void add_models(RunRecord& r, const Problem& p) {
+  const nlohmann::json& d = r.extra["details"];
+  const nlohmann::json& t = d["tiling"];
+  const std::int64_t resident = d.value("resident_rows", std::int64_t{0});
+  const int rows = t["tile_rows"].get<int>(), cols = t["tile_cols"].get<int>();
+  r.extra["model_traffic"] = to_json(traffic_model(p.len_a, p.len_b, rows, cols, resident));
+  r.extra["model_energy"] =
+      to_json(energy_model(p.len_a, p.len_b, rows, cols, t["sub_rows"].get<int>(), r.timings.representative()));
+}
+
+void print_models(std::ostream& os, const std::vector<RunRecord>& records) {
+  bool header = false;
+  for (const auto& r : records) {
+    if (!r.extra.contains("model_traffic")) continue;
+    if (!header) os << "  model (Ranasinghe 2014): predicted off-chip bytes and energy beside the measurement\n";
+    header = true;
+    const auto& t = r.extra["model_traffic"];
+    const auto& e = r.extra["model_energy"];
+    char buf[400];
+    std::snprintf(buf, sizeof buf,
+                  "    %-20s Eq.7 trad %.3g B (%lld launches) | multi-pass N_P=%lld: Eq.8 WB %.3g B, Eq.9 WT %.3g B, "
+                  "per-pass WB %.3g B | energy model %.3g J (dynamic %.3g J)",
+                  r.variant.c_str(), t["traditional_bytes"].get<double>(),
+                  static_cast<long long>(t["launches_traditional"].get<std::int64_t>()),
+                  static_cast<long long>(t["passes"].get<std::int64_t>()), t["multipass_wb_printed_bytes"].get<double>(),
+                  t["multipass_wt_printed_bytes"].get<double>(), t["multipass_per_pass_bytes"].get<double>(),
+                  e["total_j"].get<double>(), e["dynamic_j"].get<double>());
+    os << buf << "\n";
+  }
+}
+
+}  // namespace hpcs::sw

@@ -1,0 +1,44 @@
+# The final grid file is a valid input that continues the run: CMD (generated grid) with
+# --steps A+B --json, then with --steps A --output-grid GRID, then GRID as the input with
+# --steps B. Each run must exit 0 with every record passed, and the third run's checksums
+# must equal the first's exactly (same ranks, so the same summation order); the grid file
+# must exist with no temporary beside it.
+# CMD, FIRST, SECOND, TOTAL arrive with "@@" between arguments (a ;-list does not survive -D).
+string(REPLACE "@@" ";" CMD "${CMD}")
+file(REMOVE "${GRID}")
+
+include(${CMAKE_CURRENT_LIST_DIR}/../tools/json_lines.cmake)
+function(run_json out_var)
+  hpcs_run_json_lines(lines ${ARGN})
+  set(sums "")
+  foreach(line IN LISTS lines)
+    string(JSON variant GET "${line}" variant)
+    string(JSON status GET "${line}" verification status)
+    string(JSON checksum GET "${line}" result checksum)
+    if(NOT status STREQUAL "passed")
+      message(FATAL_ERROR "${variant}: verification ${status}\n${line}")
+    endif()
+    list(APPEND sums "${variant}=${checksum}")
+  endforeach()
+  if(NOT sums)
+    message(FATAL_ERROR "no JSON records: ${ARGN}\n${out}\n${err}")
+  endif()
+  set(${out_var} "${sums}" PARENT_SCOPE)
+endfunction()
+
+run_json(whole ${CMD} --steps ${TOTAL})
+run_json(first ${CMD} --steps ${FIRST} --output-grid ${GRID})
+if(NOT EXISTS "${GRID}")
+  message(FATAL_ERROR "no grid file ${GRID}")
+endif()
+file(GLOB leftovers "${GRID}.tmp.*")
+if(leftovers)
+  message(FATAL_ERROR "temporary file left behind: ${leftovers}")
+endif()
+# The continuation reads the grid file; generator options would conflict with the input.
+string(REGEX REPLACE ";--(ny|nx|n|dims|seed|pattern);[^;]*" "" CONTINUE "${CMD}")
+run_json(rest ${CONTINUE} ${GRID} --steps ${SECOND})
+if(NOT whole STREQUAL rest)
+  message(FATAL_ERROR "continuing from the grid file differs:\n  ${TOTAL} steps: ${whole}\n  ${FIRST} + ${SECOND}: ${rest}")
+endif()
+message(STATUS "ok: ${whole}")

@@ -1,0 +1,17 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Writes malformed Jacobi grid files for the bad-input tests into a directory.
+#include <string>
+
+#include "bad_h5.hpp"
+
+int main(int argc, char** argv) {
+  using namespace hpcs::testing;
+  return bad_inputs_main(argc, argv, [](const std::string& dir) {
+    write_file(dir + "/jac_no_grid.h5", "field", H5T_NATIVE_FLOAT, {8, 8});
+    write_file(dir + "/jac_rank3.h5", "grid", H5T_NATIVE_FLOAT, {4, 4, 4});
+    write_file(dir + "/jac_rank0.h5", "grid", H5T_NATIVE_DOUBLE, {});
+    write_file(dir + "/jac_int32.h5", "grid", H5T_NATIVE_INT32, {8, 8});
+    write_file(dir + "/jac_thin.h5", "grid", H5T_NATIVE_FLOAT, {2, 40});
+    write_file(dir + "/jac_short_line.h5", "grid", H5T_NATIVE_DOUBLE, {2});
+  });
+}

@@ -1,0 +1,59 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Writing malformed HDF5 inputs for the apps' bad-input tests (tests/<app>/make_bad_*.cpp):
+// files, datasets of any type and shape (zero-filled unless data is given), string
+// attributes, and the fixture maker's main().
+#pragma once
+#include <hdf5.h>
+
+#include <cstdio>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace hpcs::testing {
+
+inline hid_t create_h5(const std::string& path) { return H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT); }
+
+// A dataset of `type` and shape `dims` (empty: scalar) under `obj`; zeros when data is null.
+inline void write_dataset(hid_t obj, const char* name, hid_t type, const std::vector<hsize_t>& dims,
+                          const void* data = nullptr) {
+  const hid_t s = dims.empty() ? H5Screate(H5S_SCALAR) : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr);
+  const hid_t d = H5Dcreate2(obj, name, type, s, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  hsize_t count = 1;
+  for (hsize_t n : dims) count *= n;
+  const std::vector<char> zeros(count * H5Tget_size(type), 0);
+  if (count > 0) H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data ? data : zeros.data());
+  H5Dclose(d);
+  H5Sclose(s);
+}
+
+// One dataset in a file of its own.
+inline void write_file(const std::string& path, const char* name, hid_t type, const std::vector<hsize_t>& dims,
+                       const void* data = nullptr) {
+  const hid_t f = create_h5(path);
+  write_dataset(f, name, type, dims, data);
+  H5Fclose(f);
+}
+
+inline void write_string_attribute(hid_t obj, const char* name, const char* value) {
+  const hid_t t = H5Tcopy(H5T_C_S1);
+  H5Tset_size(t, H5T_VARIABLE);
+  const hid_t sp = H5Screate(H5S_SCALAR);
+  const hid_t a = H5Acreate2(obj, name, t, sp, H5P_DEFAULT, H5P_DEFAULT);
+  H5Awrite(a, t, &value);
+  H5Aclose(a);
+  H5Sclose(sp);
+  H5Tclose(t);
+}
+
+// main() of a fixture maker: `tool DIR` writes its files into DIR.
+inline int bad_inputs_main(int argc, char** argv, const std::function<void(const std::string&)>& write_all) {
+  if (argc != 2) {
+    std::fprintf(stderr, "usage: %s DIR\n", argv[0]);
+    return 2;
+  }
+  write_all(argv[1]);
+  return 0;
+}
+
+}  // namespace hpcs::testing

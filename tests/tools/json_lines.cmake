@@ -1,0 +1,21 @@
+# hpcs_run_json_lines(<out-var> <command>...): runs a mini-app with --json (a ;-list
+# command), fails the test on a non-zero exit (with its output), and sets <out-var> to the
+# list of its non-empty JSON lines (a ";" inside a record becomes ",").
+function(hpcs_run_json_lines out_var)
+  execute_process(COMMAND ${ARGN} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err TIMEOUT 300)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "exit code ${rc}: ${ARGN}\nstdout:\n${out}\nstderr:\n${err}")
+  endif()
+  string(REPLACE ";" "," out "${out}")
+  string(REPLACE "\n" ";" all "${out}")
+  set(lines "")
+  foreach(line IN LISTS all)
+    if(NOT line STREQUAL "")
+      list(APPEND lines "${line}")
+    endif()
+  endforeach()
+  if(NOT lines)
+    message(FATAL_ERROR "no JSON records: ${ARGN}\nstderr:\n${err}")
+  endif()
+  set(${out_var} "${lines}" PARENT_SCOPE)
+endfunction()
