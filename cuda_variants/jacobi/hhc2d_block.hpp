@@ -53,7 +53,7 @@ HPCS_HD inline int hhc_period_init(int t_S2, int round) { return (t_S2 + 2 + rou
 // and the CPU emulator both build them here, so the emulator checks the layout the kernel
 // gets; init_row0 is set per wavefront: 0 in wavefront 0, t_T/2 - 1 after.
 template <class Real>
-inline Hhc2dParams<Real> hhc2d_params(const Problem& p, const Tiles& t, std::int64_t steps, Real* g0, Real* g1,
+inline Hhc2dParams<Real> hhc2d_params(const Problem& p, const Tuning& t, std::int64_t steps, Real* g0, Real* g1,
                                       int round) {
   Hhc2dParams<Real> prm;
   prm.g[0] = g0;

@@ -12,10 +12,11 @@ namespace hpcs::jacobi::cuda_impl {
 SolverFactories naive_factories();
 SolverFactories hex1d_factories();
 SolverFactories hhc2d_factories();
+SolverFactories tiled_factories();  // 1D hexagonal or 2D HHC, chosen at setup
 
 // Why these (resolved) tiles cannot run on the current GPU, with the numbers.
-std::optional<std::string> naive_rejects(const Problem& p, const Tiles& t);
-std::optional<std::string> hex1d_rejects(const Problem& p, const Tiles& t, Precision prec);
-std::optional<std::string> hhc2d_rejects(const Problem& p, const Tiles& t, Precision prec);
+std::optional<std::string> naive_rejects(const Problem& p, const Tuning& t);
+std::optional<std::string> hex1d_rejects(const Problem& p, const Tuning& t, Precision prec);
+std::optional<std::string> hhc2d_rejects(const Problem& p, const Tuning& t, Precision prec);
 
 }  // namespace hpcs::jacobi::cuda_impl

@@ -26,16 +26,16 @@ __global__ void __launch_bounds__(1024) hex1d_kernel(const __grid_constant__ blo
 
 // 128 threads: the fastest or within 3% of it for t_S1 = 256 .. 4096 on the H200 (more
 // threads add barrier cost per row; fewer leave too few warps per SM).
-int default_threads(const Tiles&) { return 128; }
+int default_threads(const Tuning&) { return 128; }
 
-std::size_t smem_bytes(const Tiles& t, std::size_t real) {
+std::size_t smem_bytes(const Tuning& t, std::size_t real) {
   return rows_bytes(t.t_T) + 2 * static_cast<std::size_t>(t.t_S1 + t.t_T) * real;
 }
 
 template <class Real>
 class Hex1dSolver final : public CudaSolver<Real> {
  public:
-  explicit Hex1dSolver(const Tiles& t) : t_(t) {
+  explicit Hex1dSolver(const Tuning& t) : t_(t) {
     if (t_.threads == 0) t_.threads = default_threads(t_);
   }
 
@@ -75,16 +75,16 @@ class Hex1dSolver final : public CudaSolver<Real> {
     return launches;
   }
 
-  Tiles t_;
+  Tuning t_;
   std::size_t smem_ = 0;
   std::int64_t wavefronts_ = 0, tiles_ = 0;
 };
 
 }  // namespace
 
-std::optional<std::string> hex1d_rejects(const Problem& p, const Tiles& tiles, Precision prec) {
+std::optional<std::string> hex1d_rejects(const Problem& p, const Tuning& tiles, Precision prec) {
   if (auto why = check_tiles(p, tiles)) return "cuda/tiled: " + *why;
-  Tiles t = tiles;
+  Tuning t = tiles;
   if (t.t_T > (1 << 20) || t.t_S1 > (1 << 24))
     return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + " are beyond any shared memory";
   if (t.threads == 0) t.threads = default_threads(t);

@@ -63,7 +63,7 @@ FastKernel fast_entry() {
 
 // Shapes with a kernel of their own for full hexagons (float32, threads = t_S2).
 template <class Real>
-FastKernel fast_kernel_for(const Tiles& t) {
+FastKernel fast_kernel_for(const Tuning& t) {
   if constexpr (std::is_same_v<Real, float>) {
     if (t.threads != t.t_S2) return {};
 #define HPCS_HHC2D_FAST(S2, T, S1) \
@@ -85,7 +85,7 @@ FastKernel fast_kernel_for(const Tiles& t) {
 
 // The generic kernel for (t_S2, t_T): a fixed-shape one for the shapes the sweeps use most.
 template <class Real>
-Hhc2dKernel<Real> kernel_for(const Tiles& t) {
+Hhc2dKernel<Real> kernel_for(const Tuning& t) {
   if (t.t_S2 == 256 && t.t_T == 16) return hhc2d_kernel<Real, 256, 16>;
   if (t.t_S2 == 256 && t.t_T == 24) return hhc2d_kernel<Real, 256, 24>;
   if (t.t_S2 == 256 && t.t_T == 20) return hhc2d_kernel<Real, 256, 20>;
@@ -99,11 +99,11 @@ Hhc2dKernel<Real> kernel_for(const Tiles& t) {
 bool full_wavefront(const HexTiling& h, std::int64_t w) { return h.first_row(w) == 0 && h.last_row(w) == h.t_T - 1; }
 
 // t_S2 < 1 is refused later by check_tiles(); here it must not divide by zero.
-int resolved_threads(const Tiles& t) { return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / std::max(1, t.t_S2)); }
+int resolved_threads(const Tuning& t) { return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / std::max(1, t.t_S2)); }
 
 // Shared bytes per block; the input-level buffer has t_S1 + 2 rows except in wavefront 0,
 // whose first computed row (the middle of the hexagon) is w_tile wide.
-std::size_t smem_bytes(const Tiles& t, std::size_t real, bool wavefront0) {
+std::size_t smem_bytes(const Tuning& t, std::size_t real, bool wavefront0) {
   const std::size_t nr = static_cast<std::size_t>(t.t_S1) + t.t_T;
   const std::size_t nri = wavefront0 ? nr : static_cast<std::size_t>(t.t_S1) + 2;
   const std::size_t rs = blocks::hhc_period(t.t_S2, t.t_T, kRound) + 2;
@@ -114,7 +114,7 @@ std::size_t smem_bytes(const Tiles& t, std::size_t real, bool wavefront0) {
 template <class Real>
 class Hhc2dSolver final : public CudaSolver<Real> {
  public:
-  explicit Hhc2dSolver(const Tiles& t) : t_(t) { t_.threads = resolved_threads(t_); }
+  explicit Hhc2dSolver(const Tuning& t) : t_(t) { t_.threads = resolved_threads(t_); }
 
   nlohmann::json details() const override {
     return {{"launches", this->launches_},
@@ -170,7 +170,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     return launches;
   }
 
-  Tiles t_;
+  Tuning t_;
   std::size_t smem_ = 0, smem0_ = 0;
   FastKernel fast_;
   std::int64_t wavefronts_ = 0, tiles_ = 0;
@@ -178,9 +178,9 @@ class Hhc2dSolver final : public CudaSolver<Real> {
 
 }  // namespace
 
-std::optional<std::string> hhc2d_rejects(const Problem& p, const Tiles& tiles, Precision prec) {
+std::optional<std::string> hhc2d_rejects(const Problem& p, const Tuning& tiles, Precision prec) {
   if (auto why = check_tiles(p, tiles)) return "cuda/tiled: " + *why;
-  Tiles t = tiles;
+  Tuning t = tiles;
   if (t.t_T > (1 << 10) || t.t_S1 > (1 << 16) || t.t_S2 > 1024)
     return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + ", t_S2 = " +
            std::to_string(t.t_S2) + ": t_S2 is at most 1024 (one thread per column) and the others far beyond shared memory";

@@ -78,7 +78,7 @@ __global__ void naive2d_kernel(const Real* __restrict__ in, Real* __restrict__ o
 template <class Real>
 class NaiveSolver final : public CudaSolver<Real> {
  public:
-  explicit NaiveSolver(const Tiles& t) : threads_(t.threads > 0 ? t.threads : kDefaultThreads) {
+  explicit NaiveSolver(const Tuning& t) : threads_(t.threads > 0 ? t.threads : kDefaultThreads) {
     if (auto why = naive_rejects(Problem{}, t)) throw Error(*why);
   }
 
@@ -117,7 +117,7 @@ class NaiveSolver final : public CudaSolver<Real> {
 
 }  // namespace
 
-std::optional<std::string> naive_rejects(const Problem&, const Tiles& t) {
+std::optional<std::string> naive_rejects(const Problem&, const Tuning& t) {
   if (t.threads < 0 || t.threads > 1024)
     return "cuda/naive: threads = " + std::to_string(t.threads) + " per block; CUDA allows 1 to 1024";
   return std::nullopt;

@@ -7,7 +7,7 @@
 namespace hpcs::sw {
 
 void register_cuda_variants(VariantList& list) {
-  const auto no_gpu = [](const Problem&, const Tiling&) { return no_gpu_reason(); };
+  const auto no_gpu = [](const Problem&, const Tuning&) { return no_gpu_reason(); };
   for (const auto& [name, make] : {std::pair<const char*, Make>{"cuda/traditional", make_cuda_traditional},
                                    std::pair<const char*, Make>{"cuda/multipass", make_cuda_multipass}}) {
     Variant v;

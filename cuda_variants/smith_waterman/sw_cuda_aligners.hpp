@@ -7,7 +7,7 @@
 
 namespace hpcs::sw {
 
-std::unique_ptr<Aligner> make_cuda_traditional(const Tiling& t);  // one launch per tile wavefront
-std::unique_ptr<Aligner> make_cuda_multipass(const Tiling& t);    // one launch
+std::unique_ptr<Aligner> make_cuda_traditional(const Tuning& t);  // one launch per tile wavefront
+std::unique_ptr<Aligner> make_cuda_multipass(const Tuning& t);    // one launch
 
 }  // namespace hpcs::sw

@@ -50,7 +50,7 @@ void with_flags(bool dpx, bool local, F&& f) {
 }
 
 // Throws with the reason when a tiling cannot run (the paper's t_S, t_T, s_S, s_T).
-inline int threads_per_block(const Tiling& t) {
+inline int threads_per_block(const Tuning& t) {
   if (t.tile_rows < 1 || t.tile_cols < 1 || t.sub_rows < 1 || t.sub_cols < 1)
     throw Error("tiling: --tile-rows, --tile-cols, --sub-rows and --sub-cols must be positive");
   with_sub_rows(t.sub_rows, [](auto) {});

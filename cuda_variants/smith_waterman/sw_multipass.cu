@@ -23,7 +23,7 @@ using cuda_detail::MappedRows;
 
 class MultipassAligner final : public Aligner {
  public:
-  explicit MultipassAligner(const Tiling& t) : tiling_(t), threads_(cuda_detail::threads_per_block(t)) {
+  explicit MultipassAligner(const Tuning& t) : tiling_(t), threads_(cuda_detail::threads_per_block(t)) {
     const int in_flight = 2 * t.tile_cols + threads_ * t.sub_cols + t.sub_cols;
     ring_ = 1;
     while (ring_ < in_flight) ring_ *= 2;
@@ -152,7 +152,7 @@ class MultipassAligner final : public Aligner {
   }
 
  private:
-  Tiling tiling_;
+  Tuning tiling_;
   int threads_ = 0, ring_ = 0, tiles_down_ = 0;
   std::int64_t band_cols_ = 0, bands_ = 1;
   std::size_t smem_ = 0;
@@ -169,6 +169,6 @@ class MultipassAligner final : public Aligner {
 
 }  // namespace
 
-std::unique_ptr<Aligner> make_cuda_multipass(const Tiling& t) { return std::make_unique<MultipassAligner>(t); }
+std::unique_ptr<Aligner> make_cuda_multipass(const Tuning& t) { return std::make_unique<MultipassAligner>(t); }
 
 }  // namespace hpcs::sw

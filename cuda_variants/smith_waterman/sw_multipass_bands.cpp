@@ -10,7 +10,7 @@
 
 namespace hpcs::sw::cuda_detail {
 
-void check_band_cols(const Tiling& t) {
+void check_band_cols(const Tuning& t) {
   if (t.band_cols < 0 || t.band_cols % t.tile_cols != 0)
     throw Error("tiling: --band-cols " + std::to_string(t.band_cols) + " must be 0 (automatic) or a positive multiple of --tile-cols " +
                 std::to_string(t.tile_cols));
@@ -27,7 +27,7 @@ std::int64_t resident_rows(int blocks_per_sm) {
 // waiting on that lag; wider ones keep more of the pass lag and the last pass's tail.
 // On 4 x H200 at 2^22 x 2^22 this width gave 86% efficiency on 4 ranks, 1.5x it 82% and
 // 0.75x it 81% (docs/results/smith_waterman_h200.md).
-std::int64_t resolve_band_cols(const Tiling& t, std::int64_t cols, int tiles_down, std::int64_t resident, int threads) {
+std::int64_t resolve_band_cols(const Tuning& t, std::int64_t cols, int tiles_down, std::int64_t resident, int threads) {
   const std::int64_t whole = std::max<std::int64_t>(cols, 1);
   if (t.band_cols > 0) return t.band_cols;
   if (tiles_down <= resident) return whole;

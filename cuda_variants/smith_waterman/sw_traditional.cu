@@ -26,7 +26,7 @@ __global__ void traditional_kernel(const TileArgs p) {
 
 class TraditionalAligner final : public Aligner {
  public:
-  explicit TraditionalAligner(const Tiling& t) : tiling_(t), threads_(cuda_detail::threads_per_block(t)) {
+  explicit TraditionalAligner(const Tuning& t) : tiling_(t), threads_(cuda_detail::threads_per_block(t)) {
     smem_ = tiled::tile_scratch_bytes(t.tile_cols, threads_);
     int device = 0, max_smem = 0;
     HPCS_CUDA_CHECK(cudaGetDevice(&device));
@@ -140,7 +140,7 @@ class TraditionalAligner final : public Aligner {
   }
 
  private:
-  Tiling tiling_;
+  Tuning tiling_;
   int threads_ = 0, tiles_down_ = 0, tiles_across_ = 0;
   std::size_t smem_ = 0;
   cuda_detail::DeviceProblem prob_;
@@ -152,6 +152,6 @@ class TraditionalAligner final : public Aligner {
 
 }  // namespace
 
-std::unique_ptr<Aligner> make_cuda_traditional(const Tiling& t) { return std::make_unique<TraditionalAligner>(t); }
+std::unique_ptr<Aligner> make_cuda_traditional(const Tuning& t) { return std::make_unique<TraditionalAligner>(t); }
 
 }  // namespace hpcs::sw

@@ -12,7 +12,7 @@ namespace hpcs::jacobi {
 void register_kokkos_variants(VariantList& list) {
   Variant naive = new_variant("kokkos/naive", "kokkos", false);
   static_cast<SolverFactories&>(naive.make) = kokkos::naive_factories();
-  naive.why_not = [](const Task& task, const Tiles& t) -> std::optional<std::string> {
+  naive.why_not = [](const Task& task, const Tuning& t) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;
     return kokkos::naive_rejects(task.grid, t);
   };
@@ -20,12 +20,12 @@ void register_kokkos_variants(VariantList& list) {
 
   Variant tiled = new_variant("kokkos/tiled", "kokkos", true);
   static_cast<SolverFactories&>(tiled.make) = kokkos::tiled_factories();
-  tiled.resolve = [](const Task& task, const Tiles& t) {
+  tiled.resolve = [](const Task& task, const Tuning& t) {
     // The backend's scratch limit is known only once Kokkos runs.
     return KokkosRuntime::unavailable() ? resolve_tiles(task.grid, t, task.precision)
                                         : kokkos::tiled_resolve(task.grid, t, task.precision);
   };
-  tiled.why_not = [](const Task& task, const Tiles& t) -> std::optional<std::string> {
+  tiled.why_not = [](const Task& task, const Tuning& t) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;
     return kokkos::tiled_rejects(task.grid, t, task.precision);
   };

@@ -62,7 +62,7 @@ struct Step2D {
 template <class Real>
 class KokkosNaive final : public KokkosGrid<Real> {
  public:
-  explicit KokkosNaive(const Tiles& t) : tile_j_(t.threads > 0 ? t.threads : kDefaultTileThreads) {
+  explicit KokkosNaive(const Tuning& t) : tile_j_(t.threads > 0 ? t.threads : kDefaultTileThreads) {
     if (const auto why = naive_rejects(Problem{}, t)) throw Error(*why);
   }
 
@@ -108,7 +108,7 @@ class KokkosNaive final : public KokkosGrid<Real> {
 
 }  // namespace
 
-std::optional<std::string> naive_rejects(const Problem&, const Tiles& t) {
+std::optional<std::string> naive_rejects(const Problem&, const Tuning& t) {
   if (t.threads < 0 || t.threads > kMaxTileThreads)
     return "kokkos/naive: threads = " + std::to_string(t.threads) + " (the MDRange tile is 1 x threads) must lie in 1.." +
            std::to_string(kMaxTileThreads) + " (0: " + std::to_string(kDefaultTileThreads) + ")";

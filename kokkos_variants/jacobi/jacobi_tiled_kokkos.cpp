@@ -61,7 +61,7 @@ struct Hhc2D {
 };
 
 struct Plan {
-  Tiles tiles;
+  Tuning tiles;
   int team = 1;
   int width = 0;
   int frame = 1;
@@ -69,7 +69,7 @@ struct Plan {
   std::optional<std::string> error;
 };
 
-std::string tiles_text(const Problem& p, const Tiles& t) {
+std::string tiles_text(const Problem& p, const Tuning& t) {
   std::string s = "t_T=" + std::to_string(t.t_T) + " t_S1=" + std::to_string(t.t_S1);
   if (p.dims == 2) s += " t_S2=" + std::to_string(t.t_S2);
   return s;
@@ -82,7 +82,7 @@ int team_max(int dims, std::size_t request) {
   return Policy2D(1, 1).set_scratch_size(0, Kokkos::PerTeam(request)).team_size_max(Hhc2D<Real>{}, Kokkos::ParallelForTag());
 }
 
-std::size_t scratch_bytes(const Problem& p, const Tiles& t, std::size_t real_size) {
+std::size_t scratch_bytes(const Problem& p, const Tuning& t, std::size_t real_size) {
   const int width = t.t_S1 + t.t_T - 2;
   const std::size_t values =
       p.dims == 1 ? hex1d_scratch_values(width) : hhc2d_scratch_values(width, t.t_S2 + 2, t.t_T);
@@ -90,8 +90,8 @@ std::size_t scratch_bytes(const Problem& p, const Tiles& t, std::size_t real_siz
 }
 
 template <class Real>
-Tiles resolve_for_backend(const Problem& p, const Tiles& requested) {
-  Tiles t = resolve_tiles(p, requested, sizeof(Real) == 8 ? Precision::Float64 : Precision::Float32);
+Tuning resolve_for_backend(const Problem& p, const Tuning& requested) {
+  Tuning t = resolve_tiles(p, requested, sizeof(Real) == 8 ? Precision::Float64 : Precision::Float32);
   if (p.dims != 2 || requested.t_S2 != 0 || check_tiles(p, t)) return t;
   // Largest multiple of 32 (down from the default) whose rows fit; if none does, the
   // plan refuses the tiles with the numbers.
@@ -101,10 +101,10 @@ Tiles resolve_for_backend(const Problem& p, const Tiles& requested) {
 }
 
 template <class Real>
-Plan make_plan(const Problem& p, const Tiles& requested) {
+Plan make_plan(const Problem& p, const Tuning& requested) {
   Plan plan;
   plan.tiles = resolve_for_backend<Real>(p, requested);
-  const Tiles& t = plan.tiles;
+  const Tuning& t = plan.tiles;
   if (const auto why = check_tiles(p, t)) {
     plan.error = "kokkos/tiled: " + *why;
     return plan;
@@ -167,7 +167,7 @@ Plan make_plan(const Problem& p, const Tiles& requested) {
 template <class Real>
 class KokkosTiled final : public KokkosGrid<Real> {
  public:
-  explicit KokkosTiled(const Tiles& t) : requested_(t) {}
+  explicit KokkosTiled(const Tuning& t) : requested_(t) {}
 
   nlohmann::json details() const override {
     const Problem& p = this->problem();
@@ -218,19 +218,19 @@ class KokkosTiled final : public KokkosGrid<Real> {
   }
 
  private:
-  Tiles requested_;
+  Tuning requested_;
   Plan plan_;
   std::int64_t dispatches_ = 0, wavefronts_ = 0, tiles_ = 0;
 };
 
 }  // namespace
 
-Tiles tiled_resolve(const Problem& p, const Tiles& requested, Precision precision) {
+Tuning tiled_resolve(const Problem& p, const Tuning& requested, Precision precision) {
   return precision == Precision::Float32 ? resolve_for_backend<float>(p, requested)
                                          : resolve_for_backend<double>(p, requested);
 }
 
-std::optional<std::string> tiled_rejects(const Problem& p, const Tiles& t, Precision precision) {
+std::optional<std::string> tiled_rejects(const Problem& p, const Tuning& t, Precision precision) {
   const Plan plan = precision == Precision::Float32 ? make_plan<float>(p, t) : make_plan<double>(p, t);
   return plan.error;
 }

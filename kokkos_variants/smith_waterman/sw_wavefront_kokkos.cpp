@@ -11,9 +11,8 @@
 
 #include "hpcs/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
-#include "hpcs/kokkos_runtime.hpp"
 #include "sw_tile.hpp"
-#include "sw_variants.hpp"
+#include "sw_kokkos_aligners.hpp"
 
 namespace hpcs::sw {
 namespace {
@@ -69,7 +68,7 @@ using HostView = Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos
 
 class KokkosWavefront final : public Aligner {
  public:
-  explicit KokkosWavefront(const Tiling& t) : tiling_(t) {
+  explicit KokkosWavefront(const Tuning& t) : tiling_(t) {
     if (t.tile_rows < 1 || t.tile_cols < 1 || t.sub_rows < 1 || t.sub_cols < 1)
       throw Error("tiling: --tile-rows, --tile-cols, --sub-rows and --sub-cols must be positive");
     if (t.tile_rows % t.sub_rows != 0)
@@ -221,7 +220,7 @@ class KokkosWavefront final : public Aligner {
     Kokkos::deep_copy(HostView<std::int32_t>(dst + c0, static_cast<std::size_t>(c1 - c0)), Kokkos::subview(src, range));
   }
 
-  Tiling tiling_;
+  Tuning tiling_;
   int threads_ = 1, tiles_down_ = 0, tiles_across_ = 0;
   std::size_t scratch_ = 0;
   Block block_;
@@ -235,17 +234,6 @@ class KokkosWavefront final : public Aligner {
 
 }  // namespace
 
-// There is no kokkos/multipass: it needs one team to spin-wait on another, and Kokkos
-// promises neither that the teams of a league run concurrently nor that a waiting team
-// lets others progress (docs/smith_waterman.md).
-void register_kokkos_variants(VariantList& list) {
-  Variant v;
-  v.name = "kokkos/wavefront";
-  v.backend = "kokkos";
-  v.make = [](const Tiling& t) { return std::make_unique<KokkosWavefront>(t); };
-  v.why_not = [](const Problem&, const Tiling&) { return KokkosRuntime::unavailable(); };
-  v.tunings = named_tilings();
-  list.push_back(v);
-}
+std::unique_ptr<Aligner> make_kokkos_wavefront(const Tuning& t) { return std::make_unique<KokkosWavefront>(t); }
 
 }  // namespace hpcs::sw

@@ -93,7 +93,7 @@ App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tuning
 
 Result App::reference(const MpiContext& mpi) {
   // cpu/reference with its one-deep halo (the command line's --halo-depth is the variants')
-  auto trial = make_trial(mpi, all_variants().front(), Tiles{}, problem_, rows_, opt_.steps);
+  auto trial = make_trial(mpi, all_variants().front(), Tuning{}, problem_, rows_, opt_.steps);
   trial->rep();
   return trial->result();
 }

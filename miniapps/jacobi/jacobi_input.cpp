@@ -6,19 +6,13 @@
 #include "hpcs/error.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/host_memory.hpp"
+#include "hpcs/splitmix64.hpp"
 
 namespace hpcs::jacobi {
 
 namespace {
 // Beyond this many stored points a grid is a typo, not a problem (2^48 points = 1 PB of floats).
 constexpr std::int64_t kMaxPoints = std::int64_t{1} << 48;
-
-std::uint64_t splitmix64(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 void check_extent(std::int64_t n, const std::string& option) {
   if (n < 1) throw Error(option + " " + std::to_string(n) + ": a grid needs at least one interior point along each dimension");

@@ -57,7 +57,7 @@ struct Shape {
   std::int64_t w_tile = 0;  // A.4
 };
 
-Shape shape_of(const Problem& p, const Tiles& t, Precision prec) {
+Shape shape_of(const Problem& p, const Tuning& t, Precision prec) {
   Shape s;
   s.two_d = p.dims == 2;
   s.words = prec == Precision::Float64 ? 2.0 : 1.0;
@@ -70,7 +70,7 @@ Shape shape_of(const Problem& p, const Tiles& t, Precision prec) {
 }
 
 // --- Geometry ---------------------------------------------------------------------------
-void geometry(Prediction& r, const Problem& p, const Tiles& t, const Shape& s, const HexTiling& hex) {
+void geometry(Prediction& r, const Problem& p, const Tuning& t, const Shape& s, const HexTiling& hex) {
   // A.3 N_w = 2 floor(T / t_T) + eps [T~]. [ours] HexTiling::wavefronts() = (T-1)/(t_T/2) + 2:
   // our first wavefront holds only upper halves and the last is cut at T, so it is one
   // more than the thesis' count; each is charged a full tile below, as the thesis does.
@@ -189,7 +189,7 @@ void energy_model(Prediction& r, const Shape& s, Precision prec, const Calibrati
 
 }  // namespace
 
-Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precision prec, const Calibration& cal,
+Prediction predict(const Problem& p, std::int64_t steps, const Tuning& t, Precision prec, const Calibration& cal,
                    int k_in, double measured_seconds) {
   if (const auto why = check_tiles(p, t)) throw Error("model: " + *why);
   if (steps < 0) throw Error("model: steps = " + std::to_string(steps) + " must not be negative");

@@ -42,7 +42,7 @@ struct Prediction {
 // Predicts the tiled run of `p` for `steps` time steps. k: co-resident blocks per SM the
 // variant achieves (0: the largest A.12 allows). measured_seconds > 0 makes E_stat use
 // the measured time (the thesis' decoupling, B.1).
-Prediction predict(const Problem& p, std::int64_t steps, const Tiles& t, Precision prec,
+Prediction predict(const Problem& p, std::int64_t steps, const Tuning& t, Precision prec,
                    const Calibration& cal, int k = 0, double measured_seconds = 0);
 
 }  // namespace hpcs::jacobi

@@ -5,7 +5,7 @@ namespace hpcs::jacobi {
 
 std::string to_string(Precision p) { return p == Precision::Float32 ? "float32" : "float64"; }
 
-Tiles resolve_tiles(const Problem& p, const Tiles& r, Precision prec) {
+Tuning resolve_tiles(const Problem& p, const Tuning& r, Precision prec) {
   // From the cuda/tiled sweeps on an H200 (float32, 2^24 points / 8192^2, 1024 steps; see
   // the README of the CUDA variants). 1D: t_T = 128, t_S1 = 2048 ran at 1.16e12 cell/s
   // (larger t_S1 at most 5% faster); t_S1 = 1792 keeps two float64 rows of the widest
@@ -16,7 +16,7 @@ Tiles resolve_tiles(const Problem& p, const Tiles& r, Precision prec) {
   // wavefront 0 needs 251 KB of shared memory, beyond the 227 KB of an H100/H200. These
   // need ~100-200 KB, more than Kokkos gives a team on a GPU, so grids too small to fill
   // the GPU with such prisms keep small tiles.
-  Tiles t = r;
+  Tuning t = r;
   if (p.dims == 1) {
     if (t.t_T == 0) t.t_T = 128;
     if (t.t_S1 == 0) t.t_S1 = 1792;
@@ -33,7 +33,7 @@ Tiles resolve_tiles(const Problem& p, const Tiles& r, Precision prec) {
   return t;
 }
 
-std::optional<std::string> check_tiles(const Problem& p, const Tiles& t) {
+std::optional<std::string> check_tiles(const Problem& p, const Tuning& t) {
   if (t.t_T < 2 || t.t_T % 2 != 0)
     return "t_T = " + std::to_string(t.t_T) + " must be even and at least 2 (hexagons have two halves)";
   if (t.t_S1 < 1) return "t_S1 = " + std::to_string(t.t_S1) + " must be at least 1";

@@ -30,20 +30,18 @@ struct Problem {
   std::int64_t interior() const { return n1 * (dims == 1 ? 1 : n2); }
 };
 
-// The paper's tile sizes (digest 2.2/2.3). t_T: time steps per hexagon (even); t_S1: the
+// The launch shape a run asks for: the paper's tile sizes (digest 2.2/2.3). t_T: time steps per hexagon (even); t_S1: the
 // hexagon's base along S1; t_S2: the sub-prism length along S2 (2D only); threads: per
 // block / team (0: the variant's choice). Zero sizes mean "the default for the problem".
 // halo_depth: rows exchanged with each neighbour rank per band (0: t_T for tiled variants,
 // 1 for naive ones; Make::halo); the solvers never see it.
-struct Tiles {
+struct Tuning {
   int t_T = 0;
   int t_S1 = 0;
   int t_S2 = 0;
   int threads = 0;
   int halo_depth = 0;
 };
-// The launch shape a run asks for (hpcs/app.hpp's vocabulary): the tiles and the halo depth.
-using Tuning = Tiles;
 
 // What a variant is asked to run (hpcs/variant.hpp's Problem): the global grid, the
 // precision it runs in and the number of ranks it is split over.
@@ -62,10 +60,10 @@ struct Result {
 };
 
 // Defaults per dimension (tuned on an H200, docs/results/jacobi_h200.md).
-Tiles resolve_tiles(const Problem& p, const Tiles& requested, Precision prec = Precision::Float32);
+Tuning resolve_tiles(const Problem& p, const Tuning& requested, Precision prec = Precision::Float32);
 
 // Rules every tiled variant shares: t_T even and >= 2, t_S1 >= 1, t_S2 >= 1 (2D).
 // Returns the reason when broken.
-std::optional<std::string> check_tiles(const Problem& p, const Tiles& t);
+std::optional<std::string> check_tiles(const Problem& p, const Tuning& t);
 
 }  // namespace hpcs::jacobi

@@ -84,7 +84,7 @@ void summarize_sweep(SweepResult& r) {
 
 namespace {
 // One point of the sweep: resolved, checked, timed and predicted.
-SweepPoint sweep_point(const Variant& variant, const Task& task, std::int64_t steps, const Tiles& requested,
+SweepPoint sweep_point(const Variant& variant, const Task& task, std::int64_t steps, const Tuning& requested,
                        const std::vector<double>& initial_grid, const SweepSpec& spec, const Calibration& cal) {
   SweepPoint pt;
   pt.tiles = variant.resolve(task, requested);
@@ -129,7 +129,7 @@ SweepResult run_sweep(const Variant& variant, const Problem& p, std::int64_t ste
     for (int tS1 : spec.t_S1)
       for (int tS2 : p.dims == 2 ? spec.t_S2 : one)
         for (int thr : spec.threads)
-          r.points.push_back(sweep_point(variant, task, steps, Tiles{tT, tS1, tS2, thr}, initial_grid, spec, cal));
+          r.points.push_back(sweep_point(variant, task, steps, Tuning{tT, tS1, tS2, thr}, initial_grid, spec, cal));
   summarize_sweep(r);
   return r;
 }

@@ -24,7 +24,7 @@ struct SweepSpec {
 };
 
 struct SweepPoint {
-  Tiles tiles;
+  Tuning tiles;
   std::string status;      // "ok", or why the variant rejected the tiles
   bool ran() const { return status == "ok"; }
   double measured = 0;     // seconds, minimum over reps

@@ -26,7 +26,7 @@ Variant sweep_variant(const std::string& spec, const Task& task) {
                 std::to_string(selected.size()) + ")");
   const Variant& v = *std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.name == selected[0]; });
   if (!v.make.tiled) throw Error("--sweep --variant " + v.name + ": not a tiled variant (the sweep varies tile sizes)");
-  if (const auto why = v.why_not(task, v.resolve(task, Tiles{})))
+  if (const auto why = v.why_not(task, v.resolve(task, Tuning{})))
     throw Error("--variant " + v.name + ": cannot run here: " + *why);
   return v;
 }

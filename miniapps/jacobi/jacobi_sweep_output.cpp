@@ -17,11 +17,11 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 nlohmann::json num(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
 
-nlohmann::json tiles_json(const Tiles& t) {
+nlohmann::json tiles_json(const Tuning& t) {
   return {{"t_T", t.t_T}, {"t_S1", t.t_S1}, {"t_S2", t.t_S2}, {"threads", t.threads}};
 }
 
-std::string tiles_text(const Problem& p, const Tiles& t) {
+std::string tiles_text(const Problem& p, const Tuning& t) {
   std::string s = "t_T=" + std::to_string(t.t_T) + " t_S1=" + std::to_string(t.t_S1);
   if (p.dims == 2) s += " t_S2=" + std::to_string(t.t_S2);
   s += " threads=" + (t.threads > 0 ? std::to_string(t.threads) : std::string("auto"));

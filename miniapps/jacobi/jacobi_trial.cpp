@@ -34,7 +34,7 @@ Moments interior_moments(const Problem& g, const std::vector<Real>& own_rows) {
 }
 
 // "tT=16 tS1=9 tS2=384 thr=384" (tS2 in 2D, thr when set): the config column of tiled runs.
-std::string tiles_string(const Problem& p, const Tiles& t) {
+std::string tiles_string(const Problem& p, const Tuning& t) {
   std::string s = "tT=" + std::to_string(t.t_T) + " tS1=" + std::to_string(t.t_S1);
   if (p.dims == 2) s += " tS2=" + std::to_string(t.t_S2);
   if (t.threads) s += " thr=" + std::to_string(t.threads);
@@ -48,7 +48,7 @@ std::int64_t max_over_ranks(const MpiContext& mpi, std::int64_t v) {
 template <class Real>
 class SolverTrial final : public JacobiTrial {
  public:
-  SolverTrial(const MpiContext& mpi, const Variant& v, const Tiles& t, const Task& task, InitialRows& input,
+  SolverTrial(const MpiContext& mpi, const Variant& v, const Tuning& t, const Task& task, InitialRows& input,
               std::int64_t steps)
       : mpi_(mpi), grid_(task.grid), steps_(steps) {
     facts_.tiles = t;
@@ -168,7 +168,7 @@ std::vector<Real> InitialRows::slice(std::int64_t row0, std::int64_t count) cons
 template std::vector<float> InitialRows::slice<float>(std::int64_t, std::int64_t) const;
 template std::vector<double> InitialRows::slice<double>(std::int64_t, std::int64_t) const;
 
-std::unique_ptr<JacobiTrial> make_trial(const MpiContext& mpi, const Variant& v, const Tiles& t, const Task& task,
+std::unique_ptr<JacobiTrial> make_trial(const MpiContext& mpi, const Variant& v, const Tuning& t, const Task& task,
                                         InitialRows& input, std::int64_t steps) {
   if (task.precision == Precision::Float32) return std::make_unique<SolverTrial<float>>(mpi, v, t, task, input, steps);
   return std::make_unique<SolverTrial<double>>(mpi, v, t, task, input, steps);

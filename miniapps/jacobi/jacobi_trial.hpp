@@ -23,7 +23,7 @@ namespace hpcs::jacobi {
 
 // What a run did besides its result, the same on every rank (for the record and the model).
 struct RunFacts {
-  Tiles tiles;             // as run (resolved)
+  Tuning tiles;             // as run (resolved)
   bool tiled = false;
   std::int64_t halo = 1;   // rows exchanged with each neighbour per band
   // Per run of T steps, the busiest rank's (a middle one sends both ways).
@@ -57,7 +57,7 @@ class InitialRows {
 };
 
 // Collective: variant v with (resolved) tiles t set up on this rank's rows of task.grid.
-std::unique_ptr<JacobiTrial> make_trial(const MpiContext& mpi, const Variant& v, const Tiles& t, const Task& task,
+std::unique_ptr<JacobiTrial> make_trial(const MpiContext& mpi, const Variant& v, const Tuning& t, const Task& task,
                                         InitialRows& input, std::int64_t steps);
 
 // Collective: got against want bit for bit, over every rank's own rows of grid g.

@@ -12,7 +12,7 @@ namespace {
 // Wraps the backend's why_not (registered) in the shared checks (see all_variants()).
 void add_shared_checks(Variant& v) {
   v.why_not = [backend = v.why_not, make = v.make, name = v.name](const Task& task,
-                                                                  const Tiles& t) -> std::optional<std::string> {
+                                                                  const Tuning& t) -> std::optional<std::string> {
     if (make.tiled)
       if (auto why = check_tiles(task.grid, t)) return why;
     if (auto why = backend(task, t)) return why;
@@ -30,7 +30,7 @@ Variant new_variant(const std::string& name, const std::string& backend, bool ti
   v.name = name;
   v.backend = backend;
   v.make.tiled = tiled;
-  v.resolve = [](const Task& task, const Tiles& t) { return resolve_tiles(task.grid, t, task.precision); };
+  v.resolve = [](const Task& task, const Tuning& t) { return resolve_tiles(task.grid, t, task.precision); };
   if (tiled) v.tunings = tiled_tunings();
   return v;
 }
@@ -38,8 +38,8 @@ Variant new_variant(const std::string& name, const std::string& backend, bool ti
 VariantList all_variants() {
   VariantList list;
   Variant cpu = new_variant("cpu/reference", "cpu", false);
-  cpu.make.make_float = [](const Tiles&) { return make_cpu_reference<float>(); };
-  cpu.make.make_double = [](const Tiles&) { return make_cpu_reference<double>(); };
+  cpu.make.make_float = [](const Tuning&) { return make_cpu_reference<float>(); };
+  cpu.make.make_double = [](const Tuning&) { return make_cpu_reference<double>(); };
   list.push_back(cpu);
   register_cuda_variants(list);
   register_kokkos_variants(list);
@@ -49,7 +49,7 @@ VariantList all_variants() {
 
 std::optional<std::string> unavailable(const Variant& v) {
   const Task task{Problem{2, 64, 64}, Precision::Float32, 1};
-  return v.why_not(task, v.resolve(task, Tiles{}));
+  return v.why_not(task, v.resolve(task, Tuning{}));
 }
 
 std::vector<NamedTuning<Tuning>> tiled_tunings() {
@@ -67,7 +67,7 @@ std::vector<NamedTuning<Tuning>> tiled_tunings() {
   return out;
 }
 
-std::string halo_source(const std::string& name, const Make& make, const Tiles& t) {
+std::string halo_source(const std::string& name, const Make& make, const Tuning& t) {
   if (t.halo_depth > 0) return "--halo-depth of " + name;
   return make.tiled ? "t_T of " + name : "one-deep halo of " + name;
 }

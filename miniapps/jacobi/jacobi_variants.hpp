@@ -46,11 +46,11 @@ class Solver {
 // MPI driver need to know of it.
 // A solver's factories in both precisions.
 struct SolverFactories {
-  std::function<std::unique_ptr<Solver<float>>(const Tiles&)> make_float;
-  std::function<std::unique_ptr<Solver<double>>(const Tiles&)> make_double;
+  std::function<std::unique_ptr<Solver<float>>(const Tuning&)> make_float;
+  std::function<std::unique_ptr<Solver<double>>(const Tuning&)> make_double;
 
   template <class Real>
-  std::unique_ptr<Solver<Real>> solver(const Tiles& t) const {
+  std::unique_ptr<Solver<Real>> solver(const Tuning& t) const {
     if constexpr (std::is_same_v<Real, float>) return make_float(t);
     else return make_double(t);
   }
@@ -59,14 +59,14 @@ struct SolverFactories {
 // The factories of a solver class template S<Real> constructed from the tiles.
 template <template <class> class S>
 SolverFactories factories_of() {
-  return {[](const Tiles& t) -> std::unique_ptr<Solver<float>> { return std::make_unique<S<float>>(t); },
-          [](const Tiles& t) -> std::unique_ptr<Solver<double>> { return std::make_unique<S<double>>(t); }};
+  return {[](const Tuning& t) -> std::unique_ptr<Solver<float>> { return std::make_unique<S<float>>(t); },
+          [](const Tuning& t) -> std::unique_ptr<Solver<double>> { return std::make_unique<S<double>>(t); }};
 }
 
 struct Make : SolverFactories {
   bool tiled = false;  // tiled variants exchange t_T-deep halos once per band of t_T steps
   // Rows exchanged with each neighbour rank per band: --halo-depth, else t_T (tiled) or 1.
-  std::int64_t halo(const Tiles& t) const { return t.halo_depth > 0 ? t.halo_depth : tiled ? t.t_T : 1; }
+  std::int64_t halo(const Tuning& t) const { return t.halo_depth > 0 ? t.halo_depth : tiled ? t.t_T : 1; }
 };
 
 // name "cpu/reference", "cuda/naive", "cuda/tiled", "kokkos/naive", "kokkos/tiled"; step 0
@@ -99,6 +99,6 @@ std::vector<NamedTuning<Tuning>> tiled_tunings();
 
 // Where a variant's halo depth comes from, for messages: "--halo-depth of kokkos/naive",
 // "t_T of cuda/tiled", "one-deep halo of cpu/reference".
-std::string halo_source(const std::string& name, const Make& make, const Tiles& t);
+std::string halo_source(const std::string& name, const Make& make, const Tuning& t);
 
 }  // namespace hpcs::jacobi

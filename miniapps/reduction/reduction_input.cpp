@@ -7,24 +7,18 @@
 #include "hpcs/error.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/host_memory.hpp"
+#include "hpcs/splitmix64.hpp"
 
 namespace hpcs::reduction {
 
 namespace {
-// splitmix64: a counter-based generator, so value i needs no state from values < i.
-std::uint64_t mix(std::uint64_t x) {
-  x += 0x9E3779B97F4A7C15ull;
-  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
-  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
-  return x ^ (x >> 31);
-}
 
 template <class T>
 std::vector<T> generate(std::uint64_t seed, std::uint64_t begin, std::uint64_t count) {
   std::vector<T> v(count);
-  const std::uint64_t key = mix(seed);
+  const std::uint64_t key = splitmix64(seed);
   for (std::uint64_t k = 0; k < count; ++k) {
-    const std::uint64_t h = mix(key ^ (begin + k) * 0xD1B54A32D192ED03ull);
+    const std::uint64_t h = splitmix64(key ^ (begin + k) * 0xD1B54A32D192ED03ull);
     if constexpr (std::is_same_v<T, std::int32_t>) {
       v[k] = static_cast<std::int32_t>(static_cast<std::int64_t>(h >> 33) - (std::int64_t{1} << 30));
     } else if constexpr (std::is_same_v<T, float>) {

@@ -15,7 +15,7 @@ namespace {
 // result adds the start-cell pass (rank 0, timed apart).
 class AlignTrial final : public Trial<Alignment> {
  public:
-  AlignTrial(const MpiContext& mpi, const SequencePair& pair, const Scoring& scoring, Make make, const Tiling& t)
+  AlignTrial(const MpiContext& mpi, const SequencePair& pair, const Scoring& scoring, Make make, const Tuning& t)
       : mpi_(mpi), pair_(pair), scoring_(scoring), make_([make, t] { return make(t); }), tiling_(t) {
     aligner_ = make_();
     aligner_->setup(rank_block(pair, Mode::Local), scoring);
@@ -44,7 +44,7 @@ class AlignTrial final : public Trial<Alignment> {
   const SequencePair& pair_;
   const Scoring& scoring_;
   std::function<std::unique_ptr<Aligner>()> make_;
-  Tiling tiling_;
+  Tuning tiling_;
   std::unique_ptr<Aligner> aligner_;
   Cell end_;
   double start_s_ = 0;
@@ -89,12 +89,12 @@ std::string App::describe() const {
 
 Work App::work() const { return {static_cast<double>(problem_.len_a) * static_cast<double>(problem_.len_b), 0, 0}; }
 
-App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tiling& t) {
+App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) {
   return std::make_unique<AlignTrial>(mpi, pair_, scoring_, v.make, t);
 }
 
 Alignment App::reference(const MpiContext& mpi) {
-  AlignTrial cpu(mpi, pair_, scoring_, [](const Tiling& t) { return make_cpu_reference(t); }, tuning);
+  AlignTrial cpu(mpi, pair_, scoring_, [](const Tuning& t) { return make_cpu_reference(t); }, tuning);
   cpu.rep();
   return cpu.result();
 }

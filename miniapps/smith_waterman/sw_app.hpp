@@ -28,7 +28,7 @@ struct Options {
   std::string matrix;
 };
 
-class App final : public MiniApp<Problem, Tiling, Make, Alignment> {
+class App final : public MiniApp<Problem, Tuning, Make, Alignment> {
  public:
   App() : MiniApp(all_variants) {}
   AppInfo info() const override;
@@ -41,7 +41,7 @@ class App final : public MiniApp<Problem, Tiling, Make, Alignment> {
   Work work() const override;  // cells
 
   // A repetition is the forward pass over the ranks; the result adds the start-cell pass.
-  TrialPtr prepare(const MpiContext& mpi, const Variant& v, const Tiling& t) override;
+  TrialPtr prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) override;
   Alignment reference(const MpiContext& mpi) override;
   // the same score, end cell and start cell
   Verification compare(const MpiContext& mpi, const Alignment& got, const Alignment& want,

@@ -69,7 +69,7 @@ Cell sw_reference_block(const Block& block, const Scoring& s) {
 namespace {
 class CpuReference final : public Aligner {
  public:
-  explicit CpuReference(const Tiling& t) : chunk_(std::max<std::int64_t>(1, t.chunk)) {}
+  explicit CpuReference(const Tuning& t) : chunk_(std::max<std::int64_t>(1, t.chunk)) {}
   void setup(const Block& block, const Scoring& s) override {
     block_ = block;
     scoring_ = s;
@@ -97,6 +97,6 @@ class CpuReference final : public Aligner {
 };
 }  // namespace
 
-std::unique_ptr<Aligner> make_cpu_reference(const Tiling& tiling) { return std::make_unique<CpuReference>(tiling); }
+std::unique_ptr<Aligner> make_cpu_reference(const Tuning& tiling) { return std::make_unique<CpuReference>(tiling); }
 
 }  // namespace hpcs::sw

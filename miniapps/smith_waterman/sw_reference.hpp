@@ -36,6 +36,6 @@ void sw_strip(const Block& block, const Scoring& s, std::int64_t c0, std::int64_
 Cell sw_reference_block(const Block& block, const Scoring& s);
 
 // "cpu/reference": strips of `chunk` columns, streaming rows through a RowLink.
-std::unique_ptr<Aligner> make_cpu_reference(const Tiling& tiling);
+std::unique_ptr<Aligner> make_cpu_reference(const Tuning& tiling);
 
 }  // namespace hpcs::sw

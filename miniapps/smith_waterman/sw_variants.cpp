@@ -7,27 +7,27 @@
 namespace hpcs::sw {
 
 VariantList all_variants() {
-  VariantList list = variant_list<Variant>([](const Tiling& t) { return make_cpu_reference(t); },
+  VariantList list = variant_list<Variant>([](const Tuning& t) { return make_cpu_reference(t); },
                                            register_cuda_variants, register_kokkos_variants);
   // A variant that cannot run a tiling says so before the runs (skipped by globs, an error
   // when named), not in the middle of them.
   for (auto& v : list)
-    v.why_not = [machine = v.why_not, make = v.make](const Problem& p, const Tiling& t) {
+    v.why_not = [machine = v.why_not, make = v.make](const Problem& p, const Tuning& t) {
       if (auto why = machine(p, t)) return why;
       return reason_of([&] { make(t); });
     };
   return list;
 }
 
-std::vector<NamedTuning<Tiling>> named_tilings() {
+std::vector<NamedTuning<Tuning>> named_tilings() {
   struct Shape {
     const char* name;
     int tile_rows, tile_cols, sub_rows, sub_cols;
   };
-  std::vector<NamedTuning<Tiling>> out;
+  std::vector<NamedTuning<Tuning>> out;
   for (const Shape s : {Shape{"2048x128", 2048, 128, 16, 2}, Shape{"1024x256", 1024, 256, 8, 4},
                         Shape{"512x256", 512, 256, 8, 8}})
-    out.push_back({s.name, [s](Tiling t) {
+    out.push_back({s.name, [s](Tuning t) {
                      t.tile_rows = s.tile_rows;
                      t.tile_cols = s.tile_cols;
                      t.sub_rows = s.sub_rows;

@@ -30,8 +30,8 @@ struct Block {
   Mode mode = Mode::Local;
 };
 
-// Tiling of the GPU variants (the paper's t_S, t_T, s_S, s_T) and other launch options.
-struct Tiling {
+// The launch shape: the GPU variants' tiling (the paper's t_S, t_T, s_S, s_T) and other options.
+struct Tuning {
   // Defaults: the fastest multi-pass shape measured on an H200 at 2^21 x 2^21, whose rows
   // also lag little (threads x s_T + t_T = 384 columns per 2048 rows), which is what
   // scaling over ranks needs (docs/results/smith_waterman_h200.md).
@@ -77,9 +77,8 @@ class Aligner {
 };
 
 // Builds an aligner for a tiling, throwing hpcs::Error with the rule a tiling breaks.
-using Make = std::function<std::unique_ptr<Aligner>(const Tiling&)>;
-using Tuning = Tiling;
-using Variant = hpcs::Variant<Problem, Tiling, Make>;
+using Make = std::function<std::unique_ptr<Aligner>(const Tuning&)>;
+using Variant = hpcs::Variant<Problem, Tuning, Make>;
 using VariantList = std::vector<Variant>;
 
 // Every variant this build has: cpu/reference, then the backends'. Each one's why_not
@@ -91,6 +90,6 @@ void register_kokkos_variants(VariantList& list);  // kokkos_variants/smith_wate
 
 // Named tilings of the tiled variants ("cuda/multipass/1024x256"): shapes measured in
 // docs/results/smith_waterman_h200.md.
-std::vector<NamedTuning<Tiling>> named_tilings();
+std::vector<NamedTuning<Tuning>> named_tilings();
 
 }  // namespace hpcs::sw

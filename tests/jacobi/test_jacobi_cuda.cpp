@@ -75,7 +75,7 @@ std::vector<Real> emulate_1d(const std::vector<Real>& init, std::int64_t S, std:
 }
 
 template <class Real, int kS2 = 0, int kT = 0>
-std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, std::int64_t T, const Tiles& t,
+std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, std::int64_t T, const Tuning& t,
                              int round, emu::Checker& chk) {
   emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
   emu::World<Real> world{{&g0, &g1}, p.rows(), p.cols(), 0, 0, &chk};
@@ -105,7 +105,7 @@ std::vector<Real> emulate_2d_fast(const std::vector<Real>& init, const Problem& 
   constexpr int gS2 = kRound == blocks::kRoundFixed ? kS2 : 0, gT = kRound == blocks::kRoundFixed ? kT : 0;
   emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
   emu::World<Real> world{{&g0, &g1}, p.rows(), p.cols(), 0, 0, &chk};
-  const Tiles t{kT, kS1, kS2, threads};
+  const Tuning t{kT, kS1, kS2, threads};
   Hhc2dParams<Real> prm = blocks::hhc2d_params(p, t, T, g0.v.data(), g1.v.data(), kRound);
   const auto a = static_cast<std::size_t>(prm.nr * prm.rs);
   for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
@@ -199,7 +199,7 @@ void check_2d_emulated(int configs, int round, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   auto pick = [&](std::initializer_list<int> v) { return *(v.begin() + rng() % v.size()); };
   for (int c = 0; c < configs; ++c) {
-    Tiles t;
+    Tuning t;
     t.t_T = pick({2, 4, 6, 8, 12});
     t.t_S1 = pick({1, 2, 3, 5, 8});
     t.t_S2 = pick({1, 2, 3, 4, 7, 16});
@@ -226,7 +226,7 @@ void check_fixed_shape(int t_S1, int threads, const Problem& p, std::int64_t T) 
   SCOPED_TRACE(testing::Message() << "fixed t_S2=" << kS2 << " t_T=" << kT << " t_S1=" << t_S1 << " threads=" << threads
                                   << " n1=" << p.n1 << " n2=" << p.n2 << " T=" << T);
   const auto init = random_grid<float>(p, 5);
-  const Tiles t{kT, t_S1, kS2, threads};
+  const Tuning t{kT, t_S1, kS2, threads};
   emu::Checker chk;
   const auto got = emulate_2d<float, kS2, kT>(init, p, T, t, blocks::kRoundFixed, chk);
   ASSERT_EQ(chk.errors, 0) << chk.first_error;
@@ -272,7 +272,7 @@ TEST(Hhc2dFastBlockEmulated, EqualsReferenceWithoutRaces) {
 TEST(Hhc2dBlockEmulated, WideSubprismsAndManyRowGroups) {
   const Problem p{2, 45, 70};
   const auto init = random_grid<float>(p, 3);
-  for (const Tiles& t : {Tiles{8, 4, 32, 64}, Tiles{16, 3, 32, 96}, Tiles{4, 12, 64, 64}, Tiles{10, 1, 5, 40}}) {
+  for (const Tuning& t : {Tuning{8, 4, 32, 64}, Tuning{16, 3, 32, 96}, Tuning{4, 12, 64, 64}, Tuning{10, 1, 5, 40}}) {
     SCOPED_TRACE(testing::Message() << "t_T=" << t.t_T << " t_S1=" << t.t_S1 << " t_S2=" << t.t_S2);
     emu::Checker chk;
     const auto got = emulate_2d(init, p, 21, t, 32, chk);
@@ -292,7 +292,7 @@ const Variant* find_variant(const std::string& name) {
 
 template <class Real>
 std::vector<Real> run_variant(const Variant& v, const Problem& p, const std::vector<Real>& init,
-                              const std::vector<std::int64_t>& advances, const Tiles& t) {
+                              const std::vector<std::int64_t>& advances, const Tuning& t) {
   auto solver = [&] {
     if constexpr (std::is_same_v<Real, float>) return v.make.make_float(t);
     else return v.make.make_double(t);
@@ -318,7 +318,7 @@ TEST_P(CudaJacobi, BitIdenticalToReference) {
   struct Case {
     Problem p;
     std::vector<std::int64_t> advances;
-    Tiles t;
+    Tuning t;
   };
   const std::vector<Case> cases = {
       {{1, 1, 1}, {0, 1, 3}, {2, 1, 0, 32}},
@@ -336,7 +336,7 @@ TEST_P(CudaJacobi, BitIdenticalToReference) {
       {{2, 150, 801}, {33}, {16, 9, 128, 128}},
   };
   for (const auto& c : cases) {
-    const Tiles t = resolve_tiles(c.p, c.t);
+    const Tuning t = resolve_tiles(c.p, c.t);
     if (const auto why = info->why_not(Task{c.p, Precision::Float64, 1}, t)) FAIL() << "rejected: " << *why;
     std::int64_t total = 0;
     for (auto s : c.advances) total += s;
@@ -350,7 +350,7 @@ TEST_P(CudaJacobi, BitIdenticalToReference) {
 
 TEST_P(CudaJacobi, ReportsDeviceTimeAndDetails) {
   const Problem p{2, 256, 256};
-  const Tiles t = resolve_tiles(p, Tiles{});
+  const Tuning t = resolve_tiles(p, Tuning{});
   auto s = info->make.make_float(t);
   const auto init = random_grid<float>(p, 1);
   s->setup(p, init.data());
@@ -371,22 +371,22 @@ TEST(CudaTiledRejects, NamesTheNumbers) {
   if (!v) GTEST_SKIP() << "cuda/tiled is not in this build (no CUDA)";
   if (const auto why = unavailable(*v)) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
   const Problem p2{2, 1000, 1000}, p1{1, 100000, 1};
-  auto why = v->why_not(Task{p2, Precision::Float32, 1}, Tiles{8, 16, 64, 2048});
+  auto why = v->why_not(Task{p2, Precision::Float32, 1}, Tuning{8, 16, 64, 2048});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("2048"), std::string::npos) << *why;
-  why = v->why_not(Task{p2, Precision::Float32, 1}, Tiles{8, 16, 64, 96});
+  why = v->why_not(Task{p2, Precision::Float32, 1}, Tuning{8, 16, 64, 96});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("96"), std::string::npos) << *why;
-  why = v->why_not(Task{p2, Precision::Float64, 1}, Tiles{64, 512, 512, 512});
+  why = v->why_not(Task{p2, Precision::Float64, 1}, Tuning{64, 512, 512, 512});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("shared"), std::string::npos) << *why;
-  why = v->why_not(Task{p1, Precision::Float32, 1}, Tiles{7, 16, 0, 64});
+  why = v->why_not(Task{p1, Precision::Float32, 1}, Tuning{7, 16, 0, 64});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("t_T = 7"), std::string::npos) << *why;
-  why = v->why_not(Task{p1, Precision::Float64, 1}, Tiles{4096, 40000, 0, 256});
+  why = v->why_not(Task{p1, Precision::Float64, 1}, Tuning{4096, 40000, 0, 256});
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("shared"), std::string::npos) << *why;
-  EXPECT_FALSE(v->why_not(Task{p2, Precision::Float32, 1}, Tiles{8, 16, 64, 256}));
+  EXPECT_FALSE(v->why_not(Task{p2, Precision::Float32, 1}, Tuning{8, 16, 64, 256}));
 }
 
 // The default tiles of the large grids run in both precisions (in float64 the
@@ -397,7 +397,7 @@ TEST(CudaTiledDefaults, LargeGridsRunInBothPrecisions) {
   if (const auto why = unavailable(*v)) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
   for (const Problem& p : {Problem{2, 2048, 2048}, Problem{2, 8192, 8192}, Problem{1, 1 << 24, 1}})
     for (Precision prec : {Precision::Float32, Precision::Float64}) {
-      const auto why = v->why_not(Task{p, prec, 1}, resolve_tiles(p, Tiles{}, prec));
+      const auto why = v->why_not(Task{p, prec, 1}, resolve_tiles(p, Tuning{}, prec));
       EXPECT_FALSE(why) << "n1=" << p.n1 << " " << to_string(prec) << ": " << why.value_or("");
     }
 }
@@ -409,11 +409,11 @@ TEST(CudaTiledRejects, ZeroTilesGiveAnErrorNotACrash) {
   if (!v) GTEST_SKIP() << "cuda/tiled is not in this build (no CUDA)";
   if (const auto why = unavailable(*v)) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
   for (const Problem& p : {Problem{2, 100, 100}, Problem{1, 1000, 1}}) {
-    const auto why = v->why_not(Task{p, Precision::Float32, 1}, Tiles{});
+    const auto why = v->why_not(Task{p, Precision::Float32, 1}, Tuning{});
     ASSERT_TRUE(why);
     EXPECT_NE(why->find("t_T = 0"), std::string::npos) << *why;
     const std::vector<float> grid(static_cast<std::size_t>(p.stored()), 1.0f);
-    auto solver = v->make.make_float(Tiles{});
+    auto solver = v->make.make_float(Tuning{});
     EXPECT_THROW(solver->setup(p, grid.data()), Error);
   }
 }

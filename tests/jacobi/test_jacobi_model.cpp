@@ -83,7 +83,7 @@ TEST(JacobiModel, WavefrontsTilesAndAreaMatchTheEnumeratedTiling) {
           SCOPED_TRACE(testing::Message() << "t_T=" << t_T << " t_S=" << t_S << " S=" << S << " T=" << T);
           const HexTiling h{t_T, t_S, S, T};
           const Owned o = enumerate_owned(h);
-          const Prediction p = predict(Problem{1, S, 1}, T, Tiles{t_T, t_S, 1, 0}, Precision::Float32, cal);
+          const Prediction p = predict(Problem{1, S, 1}, T, Tuning{t_T, t_S, 1, 0}, Precision::Float32, cal);
           EXPECT_EQ(p.wavefronts, o.wavefronts);
           EXPECT_EQ(p.tiles_per_wavefront, o.widest);
           EXPECT_EQ(p.tiles, o.hexagons);
@@ -101,8 +101,8 @@ TEST(JacobiModel, SubPrismsMultiplyTheHexagonsIn2D) {
   for (int t_S2 : {1, 4, 32})
     for (std::int64_t n2 : {1, 10, 100}) {
       const Problem p2{2, 64, n2};
-      const Prediction q = predict(p2, 12, Tiles{4, 5, t_S2, 0}, Precision::Float32, cal);
-      const Prediction q1 = predict(Problem{1, 64, 1}, 12, Tiles{4, 5, 1, 0}, Precision::Float32, cal);
+      const Prediction q = predict(p2, 12, Tuning{4, 5, t_S2, 0}, Precision::Float32, cal);
+      const Prediction q1 = predict(Problem{1, 64, 1}, 12, Tuning{4, 5, 1, 0}, Precision::Float32, cal);
       // Sub-prisms enumerated: those with a column in [1, n2] in some row.
       const SkewedColumns sc{t_S2, 4, n2};
       std::int64_t used = 0;
@@ -144,9 +144,9 @@ TEST(JacobiModel, TransferWordsMatchTheProtocolOfAnInteriorHexagon) {
       // m_o: 2 less than A.8 prints (digest 2.2), 3 less for t_S = 1 (ends that meet)
       EXPECT_EQ(writes, t_S + 2 * t_T - (t_S == 1 ? 3 : 2));
       const Problem p{1, 1000, 1};
-      EXPECT_EQ(predict(p, 64, Tiles{t_T, t_S, 1, 0}, Precision::Float32, cal).m_io_words,
+      EXPECT_EQ(predict(p, 64, Tuning{t_T, t_S, 1, 0}, Precision::Float32, cal).m_io_words,
                 static_cast<double>(reads + writes));
-      EXPECT_EQ(predict(p, 64, Tiles{t_T, t_S, 1, 0}, Precision::Float64, cal).m_io_words,
+      EXPECT_EQ(predict(p, 64, Tuning{t_T, t_S, 1, 0}, Precision::Float64, cal).m_io_words,
                 2.0 * static_cast<double>(reads + writes));
     }
 }
@@ -184,7 +184,7 @@ TEST(JacobiModel, TransferWordsMatchTheProtocolOfAnInteriorPrism) {
           }
       }
       for (int t_S2 : {1, 4, 8}) {
-        const Prediction q = predict(Problem{2, 1000, 1000}, 64, Tiles{t_T, t_S1, t_S2, 0}, Precision::Float32, cal);
+        const Prediction q = predict(Problem{2, 1000, 1000}, 64, Tuning{t_T, t_S1, t_S2, 0}, Precision::Float32, cal);
         EXPECT_EQ(q.m_io_words * static_cast<double>(n2), static_cast<double>(t_S2 * (reads + writes)))
             << "t_T=" << t_T << " t_S1=" << t_S1 << " t_S2=" << t_S2;
       }
@@ -207,7 +207,7 @@ TEST(JacobiModel, OneDimensionalCaseByHand) {
   // T_alg = 5 * (1.44e-7 + 1e-6) = 5.72e-6. T_ideal = 2e-9 * 20 * 8 / (2 * 4) = 4e-8.
   // E_tile = 1e-9 * 20 + 4 * 1e-10 * 16 + (2 * 1e-11 + 2e-11) * 16 = 2.704e-8;
   // E_dyn = 15 * 2.704e-8 = 4.056e-7; E_stat = 10 W * 5.72e-6 s = 5.72e-5.
-  const Prediction p = predict(Problem{1, 20, 1}, 8, Tiles{4, 3, 1, 0}, Precision::Float32, toy());
+  const Prediction p = predict(Problem{1, 20, 1}, 8, Tuning{4, 3, 1, 0}, Precision::Float32, toy());
   EXPECT_EQ(p.wavefronts, 5);
   EXPECT_EQ(p.tiles_per_wavefront, 3);
   EXPECT_EQ(p.tiles, 15);
@@ -227,7 +227,7 @@ TEST(JacobiModel, OneDimensionalCaseByHand) {
   EXPECT_TRUE(p.note.empty());
   // k = 1 (A.11): T_tile = 9.2e-8; ceil(3 / 2) = 2 tiles on the busiest SM:
   // T_alg = 5 * (2 * 9.2e-8 + 1e-6) = 5.92e-6. A measured time replaces T_alg in E_stat.
-  const Prediction q = predict(Problem{1, 20, 1}, 8, Tiles{4, 3, 1, 0}, Precision::Float32, toy(), 1, 1e-3);
+  const Prediction q = predict(Problem{1, 20, 1}, 8, Tuning{4, 3, 1, 0}, Precision::Float32, toy(), 1, 1e-3);
   EXPECT_NEAR(q.t_tile, 9.2e-8, 1e-20);
   EXPECT_NEAR(q.time, 5.92e-6, 1e-18);
   EXPECT_NEAR(q.time_as_printed, 5.92e-6, 1e-18);
@@ -247,7 +247,7 @@ TEST(JacobiModel, TwoDimensionalCaseByHand) {
   // E_tile = 1e-9 * 160 + 6 * 2 * 1e-10 * 64 + (4 * 3e-11 + 4e-11) * 64 = 2.4704e-7;
   // E_dyn = 60 * 2.4704e-7 = 1.48224e-5.
   const Problem p2{2, 20, 10};
-  const Prediction p = predict(p2, 8, Tiles{4, 3, 4, 0}, Precision::Float64, toy(), 2);
+  const Prediction p = predict(p2, 8, Tuning{4, 3, 4, 0}, Precision::Float64, toy(), 2);
   EXPECT_EQ(p.subprisms, 4);
   EXPECT_EQ(p.tiles, 60);
   EXPECT_DOUBLE_EQ(p.m_io_words, 160);
@@ -264,7 +264,7 @@ TEST(JacobiModel, TwoDimensionalCaseByHand) {
   EXPECT_NEAR(p.energy_dynamic, 1.48224e-5, 1e-17);
   // k = 1 (A.17): T_prism = (1.8e-7 + 1.36e-7) * 4 = 1.264e-6; ceil(3 / 2) = 2:
   // T_alg = 5 * (2 * 1.264e-6 + 1e-6) = 1.764e-5.
-  const Prediction q = predict(p2, 8, Tiles{4, 3, 4, 0}, Precision::Float64, toy(), 1);
+  const Prediction q = predict(p2, 8, Tuning{4, 3, 4, 0}, Precision::Float64, toy(), 1);
   EXPECT_NEAR(q.t_tile, 1.264e-6, 1e-18);
   EXPECT_NEAR(q.time, 1.764e-5, 1e-17);
 }
@@ -273,23 +273,23 @@ TEST(JacobiModel, KFollowsSharedMemoryAndBlockLimits) {
   Calibration c = toy();
   const Problem p{1, 1000, 1};
   // 1D t_T = 4, t_S = 3: M_tile = 14 words = 56 bytes; 1024 / 56 = 18.3.
-  EXPECT_EQ(predict(p, 8, Tiles{4, 3, 1, 0}, Precision::Float32, c).k, 8);  // MTB_SM = 8 binds
+  EXPECT_EQ(predict(p, 8, Tuning{4, 3, 1, 0}, Precision::Float32, c).k, 8);  // MTB_SM = 8 binds
   c.mtb_sm = 32;
-  EXPECT_EQ(predict(p, 8, Tiles{4, 3, 1, 0}, Precision::Float32, c).k, 18);  // floor(M_SM / M_tile)
-  EXPECT_EQ(predict(p, 8, Tiles{4, 3, 1, 0}, Precision::Float64, c).k, 9);   // 112 bytes
+  EXPECT_EQ(predict(p, 8, Tuning{4, 3, 1, 0}, Precision::Float32, c).k, 18);  // floor(M_SM / M_tile)
+  EXPECT_EQ(predict(p, 8, Tuning{4, 3, 1, 0}, Precision::Float64, c).k, 9);   // 112 bytes
   // t_S = 200, t_T = 100: 2 * 300 * 4 = 2400 bytes > M_SM: still one tile (k >= 1), noted.
-  const Prediction big = predict(p, 8, Tiles{100, 200, 1, 0}, Precision::Float32, c);
+  const Prediction big = predict(p, 8, Tuning{100, 200, 1, 0}, Precision::Float32, c);
   EXPECT_EQ(big.k, 1);
   EXPECT_FALSE(big.note.empty());
   // A k the variant reports wins over A.12.
-  EXPECT_EQ(predict(p, 8, Tiles{4, 3, 1, 0}, Precision::Float32, c, 3).k, 3);
+  EXPECT_EQ(predict(p, 8, Tuning{4, 3, 1, 0}, Precision::Float32, c, 3).k, 3);
 }
 
 TEST(JacobiModel, MoreWorkTakesMoreTimeAndEnergy) {
   const Calibration c = toy();
   for (int dims : {1, 2}) {
     const Problem p{dims, 500, dims == 2 ? 300 : 1};
-    const Tiles t{8, 16, 32, 0};
+    const Tuning t{8, 16, 32, 0};
     double last_t = 0, last_e = 0;
     for (std::int64_t steps : {8, 16, 64, 256, 1024}) {
       const Prediction q = predict(p, steps, t, Precision::Float32, c, 2);
@@ -307,19 +307,19 @@ TEST(JacobiModel, MoreWorkTakesMoreTimeAndEnergy) {
 TEST(JacobiModel, RejectsBadTilesAndStepsWithTheReason) {
   const Calibration c = toy();
   try {
-    predict(Problem{1, 100, 1}, 8, Tiles{3, 4, 1, 0}, Precision::Float32, c);
+    predict(Problem{1, 100, 1}, 8, Tuning{3, 4, 1, 0}, Precision::Float32, c);
     FAIL() << "odd t_T accepted";
   } catch (const Error& e) {
     EXPECT_NE(std::string(e.what()).find("t_T = 3"), std::string::npos) << e.what();
   }
-  EXPECT_THROW(predict(Problem{1, 100, 1}, -1, Tiles{4, 4, 1, 0}, Precision::Float32, c), Error);
-  EXPECT_THROW(predict(Problem{1, 100, 1}, 8, Tiles{4, 4, 1, 0}, Precision::Float32, Calibration{}), Error);
+  EXPECT_THROW(predict(Problem{1, 100, 1}, -1, Tuning{4, 4, 1, 0}, Precision::Float32, c), Error);
+  EXPECT_THROW(predict(Problem{1, 100, 1}, 8, Tuning{4, 4, 1, 0}, Precision::Float32, Calibration{}), Error);
 }
 
 TEST(JacobiModel, UnmeasuredEnergyConstantsGiveNullEnergy) {
   Calibration c = toy();
   c.e_gs = std::numeric_limits<double>::quiet_NaN();
-  const Prediction q = predict(Problem{1, 100, 1}, 8, Tiles{4, 4, 1, 0}, Precision::Float32, c);
+  const Prediction q = predict(Problem{1, 100, 1}, 8, Tuning{4, 4, 1, 0}, Precision::Float32, c);
   EXPECT_TRUE(std::isnan(q.energy));
   EXPECT_TRUE(q.to_json()["energy_j"].is_null());
   EXPECT_GT(q.to_json()["time_s"].get<double>(), 0);
@@ -371,7 +371,7 @@ TEST(JacobiCalibration, RoundTripsThroughAFile) {
   EXPECT_TRUE(std::isnan(back.e_dmul));
   EXPECT_EQ(back.details["bandwidth_gb_s"], 4000.5);
   // Same prediction from the copy as from the original.
-  const Tiles t{8, 16, 32, 0};
+  const Tuning t{8, 16, 32, 0};
   EXPECT_EQ(predict(Problem{2, 300, 200}, 40, t, Precision::Float32, back).time,
             predict(Problem{2, 300, 200}, 40, t, Precision::Float32, c).time);
   // No temporary file is left beside it.
@@ -434,7 +434,7 @@ TEST(JacobiCalibration, SlugsAndLookup) {
 
 SweepPoint point(int t_T, double measured, double predicted, const std::string& status = "ok") {
   SweepPoint p;
-  p.tiles = Tiles{t_T, 8, 32, 0};
+  p.tiles = Tuning{t_T, 8, 32, 0};
   p.status = status;
   p.measured = measured;
   p.predicted.time = predicted;

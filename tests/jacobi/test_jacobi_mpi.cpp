@@ -41,14 +41,14 @@ std::vector<Real> whole_grid(const GridSource& s) {
 }
 
 template <class Real>
-std::unique_ptr<Solver<Real>> make(const Variant& v, const Tiles& t) {
+std::unique_ptr<Solver<Real>> make(const Variant& v, const Tuning& t) {
   if constexpr (std::is_same_v<Real, float>) return v.make.make_float(t);
   else return v.make.make_double(t);
 }
 
 // This rank's own rows after `steps` distributed steps with halo depth h.
 template <class Real>
-std::vector<Real> run_own_rows(const MpiContext& mpi, const Variant& v, const Tiles& t, const Problem& g,
+std::vector<Real> run_own_rows(const MpiContext& mpi, const Variant& v, const Tuning& t, const Problem& g,
                                const std::vector<Real>& grid, std::int64_t steps, std::int64_t h,
                                HaloTraffic* traffic = nullptr) {
   const RankRows rows = rank_rows(g, mpi.size(), mpi.rank(), h);
@@ -71,11 +71,11 @@ void expect_bitwise(const std::vector<Real>& got, const Real* want, std::size_t 
 }
 
 // Every variant this build can run, with tiles it accepts (t_T = 4 unless noted).
-std::vector<std::pair<Variant, Tiles>> runnable(const Problem& g, Precision prec, int t_T) {
-  std::vector<std::pair<Variant, Tiles>> out;
+std::vector<std::pair<Variant, Tuning>> runnable(const Problem& g, Precision prec, int t_T) {
+  std::vector<std::pair<Variant, Tuning>> out;
   for (const auto& v : all_variants()) {
     if (unavailable(v)) continue;  // the same on every rank
-    const Tiles t = resolve_tiles(g, Tiles{t_T, 3, 5, 0});
+    const Tuning t = resolve_tiles(g, Tuning{t_T, 3, 5, 0});
     if (v.make.tiled && v.why_not(Task{g, prec, 1}, t)) continue;  // check_tiles and the backend's limits
     out.emplace_back(v, t);
   }
@@ -142,7 +142,7 @@ TEST(JacobiMpi, ContinuedRunsAndHalosReachingTheBoundary) {
     const std::vector<float> grid = whole_grid<float>(src);
     const std::vector<float> want = reference_run(g, grid, 2 * 9);
     const RankRows rows = rank_rows(g, mpi.size(), mpi.rank(), h);
-    auto s = make<float>(cpu, Tiles{});
+    auto s = make<float>(cpu, Tuning{});
     s->setup(rows.local(g), grid.data() + rows.local_begin * g.cols());
     advance_distributed(mpi, *s, g, rows, 9, h);
     advance_distributed(mpi, *s, g, rows, 9, h);
@@ -158,7 +158,7 @@ TEST(JacobiMpi, TrafficIsOneMessagePerNeighbourAndBand) {
   const Problem& g = src.problem;
   const std::vector<double> grid = whole_grid<double>(src);
   HaloTraffic tr;
-  run_own_rows(mpi, all_variants().front(), Tiles{}, g, grid, 13, 4, &tr);
+  run_own_rows(mpi, all_variants().front(), Tuning{}, g, grid, 13, 4, &tr);
   EXPECT_EQ(tr.bands, mpi.size() == 1 ? 1 : 4);  // one rank: all 13 steps at once; else 4 + 4 + 4 + 1
   const int neighbours = (mpi.rank() > 0) + (mpi.rank() + 1 < mpi.size());
   EXPECT_EQ(tr.messages, mpi.size() == 1 ? 0 : 4 * neighbours);

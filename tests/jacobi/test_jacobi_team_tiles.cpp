@@ -27,7 +27,7 @@ struct ThreadTeam {
 };
 
 template <class Real>
-std::vector<Real> host_tiled(const Problem& p, const Tiles& t, int threads, const std::vector<Real>& grid,
+std::vector<Real> host_tiled(const Problem& p, const Tuning& t, int threads, const std::vector<Real>& grid,
                              std::int64_t T) {
   std::vector<Real> level[2] = {grid, grid};
   const HexTiling h{t.t_T, t.t_S1, p.n1, T};
@@ -55,7 +55,7 @@ std::vector<Real> host_tiled(const Problem& p, const Tiles& t, int threads, cons
 }
 
 template <class Real>
-void check(const Problem& p, const Tiles& t, std::int64_t T, std::mt19937_64& rng) {
+void check(const Problem& p, const Tuning& t, std::int64_t T, std::mt19937_64& rng) {
   std::uniform_real_distribution<double> d(-1.0, 1.0);
   std::vector<Real> grid(static_cast<std::size_t>(p.stored()));
   for (auto& x : grid) x = static_cast<Real>(d(rng));
@@ -70,7 +70,7 @@ void check(const Problem& p, const Tiles& t, std::int64_t T, std::mt19937_64& rn
 
 TEST(JacobiTeamTiles, HexagonsOnHostThreadsEqualTheReference) {
   std::mt19937_64 rng(std::random_device{}());
-  for (const Tiles& t : {Tiles{2, 1, 1, 0}, Tiles{4, 3, 1, 0}, Tiles{6, 8, 1, 0}, Tiles{10, 33, 1, 0}})
+  for (const Tuning& t : {Tuning{2, 1, 1, 0}, Tuning{4, 3, 1, 0}, Tuning{6, 8, 1, 0}, Tuning{10, 33, 1, 0}})
     for (std::int64_t n : {1, 5, 61}) {
       check<float>(Problem{1, n, 1}, t, 13, rng);
       check<double>(Problem{1, n, 1}, t, 8, rng);
@@ -79,7 +79,7 @@ TEST(JacobiTeamTiles, HexagonsOnHostThreadsEqualTheReference) {
 
 TEST(JacobiTeamTiles, HhcPrismsOnHostThreadsEqualTheReference) {
   std::mt19937_64 rng(std::random_device{}());
-  for (const Tiles& t : {Tiles{2, 1, 1, 0}, Tiles{4, 3, 5, 0}, Tiles{6, 2, 1, 0}, Tiles{4, 5, 2, 0}, Tiles{8, 4, 40, 0}})
+  for (const Tuning& t : {Tuning{2, 1, 1, 0}, Tuning{4, 3, 5, 0}, Tuning{6, 2, 1, 0}, Tuning{4, 5, 2, 0}, Tuning{8, 4, 40, 0}})
     for (const auto& [n1, n2] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 7}, {6, 1}, {17, 23}}) {
       check<float>(Problem{2, n1, n2}, t, 9, rng);
       check<double>(Problem{2, n1, n2}, t, 6, rng);

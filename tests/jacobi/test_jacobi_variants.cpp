@@ -44,7 +44,7 @@ constexpr Precision precision_of() {
 }
 
 template <class Real>
-std::unique_ptr<Solver<Real>> make(const Variant& v, const Tiles& t) {
+std::unique_ptr<Solver<Real>> make(const Variant& v, const Tuning& t) {
   if constexpr (std::is_same_v<Real, float>) {
     return v.make.make_float(t);
   } else {
@@ -59,7 +59,7 @@ std::string describe(const Problem& p) {
   return p.dims == 1 ? "1D n=" + std::to_string(p.n1) : "2D " + std::to_string(p.n1) + "x" + std::to_string(p.n2);
 }
 
-std::string describe(const Tiles& t) {
+std::string describe(const Tuning& t) {
   return "t_T=" + std::to_string(t.t_T) + " t_S1=" + std::to_string(t.t_S1) + " t_S2=" + std::to_string(t.t_S2) +
          " threads=" + std::to_string(t.threads);
 }
@@ -73,7 +73,7 @@ std::vector<Real> random_grid(const Problem& p, std::mt19937_64& rng) {
 }
 
 template <class Real>
-std::vector<Real> run(const Variant& v, const Tiles& t, const Problem& p, const std::vector<Real>& grid,
+std::vector<Real> run(const Variant& v, const Tuning& t, const Problem& p, const std::vector<Real>& grid,
                       const std::vector<std::int64_t>& bands) {
   auto s = make<Real>(v, t);
   s->setup(p, grid.data());
@@ -105,14 +105,14 @@ std::vector<Problem> shapes(int dims) {
 
 // Tile sizes to try: 1..33 points along S1, 1..70 along S2, t_T 2..12, several larger than
 // the small grids, plus the defaults (zeros) and two explicit team sizes.
-std::vector<Tiles> tile_set(const Variant& v, int dims) {
-  if (!v.make.tiled) return {Tiles{}, Tiles{0, 0, 0, 64}};
+std::vector<Tuning> tile_set(const Variant& v, int dims) {
+  if (!v.make.tiled) return {Tuning{}, Tuning{0, 0, 0, 64}};
   if (dims == 1)
-    return {Tiles{},         Tiles{2, 1, 0, 0}, Tiles{4, 3, 0, 0},  Tiles{6, 5, 0, 0},  Tiles{8, 16, 0, 0},
-            Tiles{10, 33, 0, 0}, Tiles{12, 7, 0, 0}, Tiles{2, 33, 0, 0}, Tiles{12, 1, 0, 0}, Tiles{4, 3, 0, 32}};
-  return {Tiles{},           Tiles{2, 1, 1, 0},   Tiles{4, 3, 5, 0},   Tiles{6, 5, 2, 0},  Tiles{10, 33, 3, 0},
-          Tiles{12, 7, 70, 0}, Tiles{4, 1, 33, 0},  Tiles{2, 9, 1, 0},   Tiles{12, 33, 8, 0}, Tiles{8, 2, 17, 0},
-          Tiles{6, 4, 64, 0},  Tiles{4, 3, 5, 64}};
+    return {Tuning{},         Tuning{2, 1, 0, 0}, Tuning{4, 3, 0, 0},  Tuning{6, 5, 0, 0},  Tuning{8, 16, 0, 0},
+            Tuning{10, 33, 0, 0}, Tuning{12, 7, 0, 0}, Tuning{2, 33, 0, 0}, Tuning{12, 1, 0, 0}, Tuning{4, 3, 0, 32}};
+  return {Tuning{},           Tuning{2, 1, 1, 0},   Tuning{4, 3, 5, 0},   Tuning{6, 5, 2, 0},  Tuning{10, 33, 3, 0},
+          Tuning{12, 7, 70, 0}, Tuning{4, 1, 33, 0},  Tuning{2, 9, 1, 0},   Tuning{12, 33, 8, 0}, Tuning{8, 2, 17, 0},
+          Tuning{6, 4, 64, 0},  Tuning{4, 3, 5, 64}};
 }
 
 // Notes every distinct reason a variant gave for rejecting a setting, printed once.
@@ -125,8 +125,8 @@ class Rejections {
   Rejections(const Rejections&) = delete;
   Rejections& operator=(const Rejections&) = delete;
   // The resolved tiles when the variant accepts them for this problem.
-  std::optional<Tiles> admit(const Variant& v, const Problem& p, const Tiles& requested, Precision precision) {
-    const Tiles t = v.resolve(Task{p, precision, 1}, requested);
+  std::optional<Tuning> admit(const Variant& v, const Problem& p, const Tuning& requested, Precision precision) {
+    const Tuning t = v.resolve(Task{p, precision, 1}, requested);
     if (const auto why = v.why_not(Task{p, precision, 1}, t)) {
       seen_.insert(*why);
       return std::nullopt;
@@ -163,7 +163,7 @@ void check_against_reference(const Variant& v, int dims, std::mt19937_64& rng, R
     for (std::int64_t T : {0, 1, 2, 3, 7, 12, 17}) {
       const auto grid = random_grid<Real>(p, rng);
       const auto want = reference_run(p, grid, T);
-      for (const Tiles& requested : tile_set(v, dims)) {
+      for (const Tuning& requested : tile_set(v, dims)) {
         const auto t = rejections.admit(v, p, requested, precision_of<Real>());
         if (!t) continue;
         ASSERT_TRUE(same_bits(run(v, *t, p, grid, {T}), want, p))
@@ -185,7 +185,7 @@ template <class Real>
 void check_bands(const Variant& v, const Problem& p, std::mt19937_64& rng, Rejections& rejections) {
   const auto grid = random_grid<Real>(p, rng);
   const auto want = reference_run(p, grid, 12);
-  for (const Tiles& requested : {Tiles{}, Tiles{4, 3, 5, 0}, Tiles{6, 2, 1, 0}}) {
+  for (const Tuning& requested : {Tuning{}, Tuning{4, 3, 5, 0}, Tuning{6, 2, 1, 0}}) {
     const auto t = rejections.admit(v, p, requested, precision_of<Real>());
     if (!t) continue;
     const auto one = run(v, *t, p, grid, {12});
@@ -215,7 +215,7 @@ template <class Real>
 void check_write_rows(const Variant& v, const Problem& p, std::int64_t after, std::mt19937_64& rng,
                       Rejections& rejections) {
   const auto grid = random_grid<Real>(p, rng);
-  for (const Tiles& requested : {Tiles{}, Tiles{2, 1, 1, 0}, Tiles{4, 3, 5, 0}}) {
+  for (const Tuning& requested : {Tuning{}, Tuning{2, 1, 1, 0}, Tuning{4, 3, 5, 0}}) {
     const auto t = rejections.admit(v, p, requested, precision_of<Real>());
     if (!t) continue;
     auto s = make<Real>(v, *t);
@@ -252,7 +252,7 @@ TEST_P(JacobiVariant, WriteRowsChangesBothBuffers) {
 template <class Real>
 void check_read_rows(const Variant& v, const Problem& p, std::mt19937_64& rng, Rejections& rejections) {
   const auto grid = random_grid<Real>(p, rng);
-  const auto t = rejections.admit(v, p, Tiles{}, precision_of<Real>());
+  const auto t = rejections.admit(v, p, Tuning{}, precision_of<Real>());
   if (!t) return;
   auto s = make<Real>(v, *t);
   s->setup(p, grid.data());
@@ -286,7 +286,7 @@ TEST_P(JacobiVariant, ReadRowsReturnsTheCurrentLevel) {
 // value may drift by rounding, within a few ulps per step.
 template <class Real>
 void check_constant(const Variant& v, const Problem& p, Real value, bool exact, Rejections& rejections) {
-  const auto t = rejections.admit(v, p, Tiles{}, precision_of<Real>());
+  const auto t = rejections.admit(v, p, Tuning{}, precision_of<Real>());
   if (!t) return;
   const std::vector<Real> grid(static_cast<std::size_t>(p.stored()), value);
   const std::int64_t T = 13;
@@ -314,7 +314,7 @@ TEST_P(JacobiVariant, AcceptsItsDefaultTiles) {
   for (const Problem& p : {grid1d(1), grid1d(1000), grid1d(1 << 24), grid2d(1, 1), grid2d(64, 64), grid2d(5, 300),
                            grid2d(2048, 2048), grid2d(8192, 8192)})
     for (Precision prec : {Precision::Float32, Precision::Float64}) {
-      const Tiles t = info().resolve(Task{p, prec, 1}, Tiles{});
+      const Tuning t = info().resolve(Task{p, prec, 1}, Tuning{});
       const auto why = info().why_not(Task{p, prec, 1}, t);
       EXPECT_FALSE(why) << describe(p) << " " << to_string(prec) << " " << describe(t) << ": " << why.value_or("");
     }
@@ -323,9 +323,9 @@ TEST_P(JacobiVariant, AcceptsItsDefaultTiles) {
 TEST_P(JacobiVariant, KeepsTheTilesItIsGiven) {
   // Defaults fill only the zeros; sizes a user chose are run or refused, never changed.
   for (const Problem& p : {grid1d(1 << 24), grid2d(8192, 8192)})
-    for (const Tiles& given : {Tiles{16, 9, 384, 384}, Tiles{8, 16, 64, 0}, Tiles{2, 1, 1, 32}})
+    for (const Tuning& given : {Tuning{16, 9, 384, 384}, Tuning{8, 16, 64, 0}, Tuning{2, 1, 1, 32}})
       for (Precision prec : {Precision::Float32, Precision::Float64}) {
-        const Tiles t = info().resolve(Task{p, prec, 1}, given);
+        const Tuning t = info().resolve(Task{p, prec, 1}, given);
         EXPECT_EQ(t.t_T, given.t_T);
         EXPECT_EQ(t.t_S1, given.t_S1);
         if (p.dims == 2) EXPECT_EQ(t.t_S2, given.t_S2);
@@ -336,8 +336,8 @@ TEST_P(JacobiVariant, KeepsTheTilesItIsGiven) {
 TEST_P(JacobiVariant, RejectsBadTilesWithAReason) {
   if (!info().make.tiled) GTEST_SKIP() << info().name << " is not tiled";
   const Problem p = grid2d(20, 20);
-  for (const Tiles& bad : {Tiles{3, 4, 4, 0}, Tiles{4, -1, 4, 0}, Tiles{4, 4, -2, 0}, Tiles{4, 4, 4, -1}, Tiles{64, 4000, 4000, 0}}) {
-    const Tiles t = resolve_tiles(p, bad);
+  for (const Tuning& bad : {Tuning{3, 4, 4, 0}, Tuning{4, -1, 4, 0}, Tuning{4, 4, -2, 0}, Tuning{4, 4, 4, -1}, Tuning{64, 4000, 4000, 0}}) {
+    const Tuning t = resolve_tiles(p, bad);
     const auto why = info().why_not(Task{p, Precision::Float64, 1}, t);
     ASSERT_TRUE(why) << describe(t);
     EXPECT_FALSE(why->empty());
@@ -346,7 +346,7 @@ TEST_P(JacobiVariant, RejectsBadTilesWithAReason) {
   const std::vector<double> grid(static_cast<std::size_t>(p.stored()), 0.0);
   EXPECT_THROW(
       {
-        auto s = make<double>(info(), Tiles{3, 4, 4, 0});
+        auto s = make<double>(info(), Tuning{3, 4, 4, 0});
         s->setup(p, grid.data());
       },
       Error);
@@ -357,12 +357,12 @@ template <class Real>
 void check_tiled_vs_naive(const Variant& tiled, const Variant& naive, std::mt19937_64& rng,
                           Rejections& rejections) {
   for (const Problem& p : {grid1d(77), grid1d(500), grid2d(29, 41), grid2d(64, 3)})
-    for (const Tiles& requested : tile_set(tiled, p.dims)) {
+    for (const Tuning& requested : tile_set(tiled, p.dims)) {
       const auto t = rejections.admit(tiled, p, requested, precision_of<Real>());
       if (!t) continue;
       const auto grid = random_grid<Real>(p, rng);
       const std::int64_t T = 1 + static_cast<std::int64_t>(rng() % 20);
-      ASSERT_TRUE(same_bits(run(tiled, *t, p, grid, {T}), run(naive, Tiles{}, p, grid, {T}), p))
+      ASSERT_TRUE(same_bits(run(tiled, *t, p, grid, {T}), run(naive, Tuning{}, p, grid, {T}), p))
           << to_string(precision_of<Real>()) << " " << describe(p) << " T=" << T << " " << describe(*t);
     }
 }
@@ -385,13 +385,13 @@ TEST_P(JacobiVariant, TiledEqualsNaiveOfTheSameBackend) {
 TEST(JacobiVariants, SharedChecksAndNamedTunings) {
   const Variant& cpu = find_variant("cpu/reference");
   const Task three_ranks{grid2d(10, 20), Precision::Float32, 3};
-  Tiles deep;
+  Tuning deep;
   deep.halo_depth = 4;
   const auto why = cpu.why_not(three_ranks, cpu.resolve(three_ranks, deep));
   ASSERT_TRUE(why);
   EXPECT_NE(why->find("halo of 4 rows (--halo-depth of cpu/reference)"), std::string::npos) << *why;
-  EXPECT_FALSE(cpu.why_not(three_ranks, cpu.resolve(three_ranks, Tiles{})));
-  EXPECT_TRUE(cpu.why_not(Task{grid2d(3, 20), Precision::Float32, 4}, Tiles{})) << "more ranks than rows";
+  EXPECT_FALSE(cpu.why_not(three_ranks, cpu.resolve(three_ranks, Tuning{})));
+  EXPECT_TRUE(cpu.why_not(Task{grid2d(3, 20), Precision::Float32, 4}, Tuning{})) << "more ranks than rows";
   EXPECT_TRUE(cpu.tunings.empty());
   for (const auto& v : variants()) {
     if (!v.make.tiled) continue;
@@ -400,8 +400,8 @@ TEST(JacobiVariants, SharedChecksAndNamedTunings) {
     for (const auto& t : v.tunings) names.insert(t.name);
     EXPECT_TRUE(names.count("tT8") && names.count("threads256"));
     for (const auto& t : v.tunings)
-      if (t.name == "tT8") EXPECT_EQ(t.apply(Tiles{0, 5, 0, 0}).t_T, 8);
-    const auto odd = v.why_not(Task{grid2d(20, 20), Precision::Float64, 1}, Tiles{3, 4, 4, 0});
+      if (t.name == "tT8") EXPECT_EQ(t.apply(Tuning{0, 5, 0, 0}).t_T, 8);
+    const auto odd = v.why_not(Task{grid2d(20, 20), Precision::Float64, 1}, Tuning{3, 4, 4, 0});
     ASSERT_TRUE(odd);
     EXPECT_EQ(odd->find("t_T = 3"), 0u) << "the shared tile rule comes first: " << *odd;
   }

@@ -45,7 +45,7 @@ inline Alignment align_with(const MakeAligner& make, const Codes& a, const Codes
 }
 
 inline Alignment reference_alignment(const Codes& a, const Codes& b, const Scoring& s, std::int64_t chunk = 4096) {
-  Tiling t;
+  Tuning t;
   t.chunk = chunk;
   return align_with([t] { return make_cpu_reference(t); }, a, b, s);
 }
@@ -66,9 +66,9 @@ inline std::vector<Scoring> test_scorings() {
 inline int proper_letters(const Scoring& s) { return s.letters == 5 ? 4 : 20; }
 
 // band_cols: cuda/multipass's column bands (0: automatic); the other variants ignore it.
-inline Tiling tiling(int tile_rows, int tile_cols, int sub_rows, int sub_cols, std::int64_t chunk = 4096,
+inline Tuning tiling(int tile_rows, int tile_cols, int sub_rows, int sub_cols, std::int64_t chunk = 4096,
                      std::int64_t band_cols = 0) {
-  Tiling x;
+  Tuning x;
   x.band_cols = band_cols;
   x.tile_rows = tile_rows;
   x.tile_cols = tile_cols;
@@ -79,8 +79,8 @@ inline Tiling tiling(int tile_rows, int tile_cols, int sub_rows, int sub_cols, s
 }
 
 // The first of `candidates` the variant accepts here (Kokkos::Serial allows one-thread teams).
-inline Tiling first_accepted(const Variant& info, const std::vector<Tiling>& candidates) {
-  for (const Tiling& t : candidates) {
+inline Tuning first_accepted(const Variant& info, const std::vector<Tuning>& candidates) {
+  for (const Tuning& t : candidates) {
     try {
       info.make(t);
       return t;

@@ -29,10 +29,10 @@ TEST(SwMpi, EveryVariantEqualsTheSingleProcessReference) {
     const Alignment want = reference_alignment(g.a, g.b, s);
     const SequencePair pair = generated_slice(mpi, g);
     for (const auto& info : all_variants()) {
-      if (info.why_not(Problem{}, Tiling{})) continue;  // the same on every rank
+      if (info.why_not(Problem{}, Tuning{})) continue;  // the same on every rank
       SCOPED_TRACE(info.name);
       for (std::int64_t chunk : {std::int64_t{64}, std::int64_t{1000}}) {
-        const Tiling t = first_accepted(info, {tiling(128, 64, 4, 4, chunk, 128), tiling(8, 64, 8, 4, chunk, 128)});
+        const Tuning t = first_accepted(info, {tiling(128, 64, 4, 4, chunk, 128), tiling(8, 64, 8, 4, chunk, 128)});
         auto aligner = info.make(t);
         aligner->setup(rank_block(pair, Mode::Local), s);
         const Cell end = run_distributed(mpi, *aligner, pair, chunk);

@@ -87,7 +87,7 @@ TEST(SwReference, RowBlocksThroughALinkEqualOneBlock) {
   const Codes a = random_codes(rng, 301, 20), b = random_codes(rng, 257, 20);
   const Cell whole_best = sw_reference_block(whole(a, b), s);
   for (std::int64_t split : {1, 100, 300}) {
-    Tiling t;
+    Tuning t;
     t.chunk = 13;
     Block top = whole(a, b), bottom = whole(a, b);
     top.rows = split;

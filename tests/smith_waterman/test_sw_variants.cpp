@@ -31,8 +31,8 @@ const Variant& find_variant(const std::string& name) {
 // Tilings to try; a backend may reject some (e.g. too many threads per team) with an Error.
 // Some split cuda/multipass's rows into column bands (the last argument) of one tile, a few
 // tiles, and widths the sizes below are not multiples of.
-std::vector<Tiling> tilings(const Variant& info) {
-  if (info.backend == "cpu") return {Tiling{}};
+std::vector<Tuning> tilings(const Variant& info) {
+  if (info.backend == "cpu") return {Tuning{}};
   return {tiling(2048, 128, 16, 2),         tiling(1024, 256, 8, 4),       tiling(512, 256, 8, 8),
           tiling(64, 64, 4, 1, 4096, 128),
           tiling(128, 96, 4, 4, 4096, 96),  tiling(32, 40, 8, 8),          tiling(8, 8, 8, 2, 4096, 24),
@@ -43,7 +43,7 @@ class SwVariant : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(SwVariant, EqualsReferenceExactly) {
   const Variant& info = find_variant(GetParam());
-  if (const auto why = info.why_not(Problem{}, Tiling{})) GTEST_SKIP() << info.name << " skipped: " << *why;
+  if (const auto why = info.why_not(Problem{}, Tuning{})) GTEST_SKIP() << info.name << " skipped: " << *why;
   const std::uint64_t seed = std::random_device{}();
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
@@ -51,7 +51,7 @@ TEST_P(SwVariant, EqualsReferenceExactly) {
                                                    {97, 1000}, {1000, 97},  {1009, 2003}, {4999, 5000}, {0, 300},
                                                    {300, 0}};
   int ran = 0;
-  for (const Tiling& tiling : tilings(info)) {
+  for (const Tuning& tiling : tilings(info)) {
     SCOPED_TRACE("tiling " + std::to_string(tiling.tile_rows) + "x" + std::to_string(tiling.tile_cols) + " sub " +
                  std::to_string(tiling.sub_rows) + "x" + std::to_string(tiling.sub_cols));
     try {
@@ -88,11 +88,11 @@ TEST_P(SwVariant, EqualsReferenceExactly) {
 
 TEST_P(SwVariant, RowBlocksThroughALinkKeepTheLastRowExact) {
   const Variant& info = find_variant(GetParam());
-  if (const auto why = info.why_not(Problem{}, Tiling{})) GTEST_SKIP() << info.name << " skipped: " << *why;
+  if (const auto why = info.why_not(Problem{}, Tuning{})) GTEST_SKIP() << info.name << " skipped: " << *why;
   std::mt19937_64 rng(std::random_device{}());
   const Scoring s = blosum62(Alphabet::protein(), 11, 1);
   const Codes a = random_codes(rng, 2003, 20), b = random_codes(rng, 1500, 20);
-  const Tiling t = first_accepted(info, {tiling(128, 128, 4, 4, 300, 256), tiling(8, 128, 8, 4, 300, 256)});
+  const Tuning t = first_accepted(info, {tiling(128, 128, 4, 4, 300, 256), tiling(8, 128, 8, 4, 300, 256)});
   for (Mode mode : {Mode::Local, Mode::Anchored}) {
     // Three uneven blocks of rows, the variant and the reference side by side.
     const std::int64_t cuts[4] = {0, 700, 701, 2003};
@@ -129,12 +129,12 @@ TEST_P(SwVariant, RowBlocksThroughALinkKeepTheLastRowExact) {
 
 TEST_P(SwVariant, RepeatedRunsAreIdentical) {
   const Variant& info = find_variant(GetParam());
-  if (const auto why = info.why_not(Problem{}, Tiling{})) GTEST_SKIP() << info.name << " skipped: " << *why;
+  if (const auto why = info.why_not(Problem{}, Tuning{})) GTEST_SKIP() << info.name << " skipped: " << *why;
   std::mt19937_64 rng(std::random_device{}());
   const Scoring s = dna_scoring(2, -3, 7, 2);
   Codes a = random_codes(rng, 4000, 4), b = random_codes(rng, 3000, 4);
   std::copy(a.begin() + 100, a.begin() + 2100, b.begin() + 900);
-  const Tiling t = first_accepted(info, {tiling(128, 64, 4, 2, 4096, 192), tiling(16, 64, 16, 2, 4096, 192)});
+  const Tuning t = first_accepted(info, {tiling(128, 64, 4, 2, 4096, 192), tiling(16, 64, 16, 2, 4096, 192)});
   auto aligner = info.make(t);
   aligner->setup(whole(a, b), s);
   const Cell first = aligner->run(nullptr);
@@ -157,12 +157,12 @@ TEST(SwVariants, MultipassAutomaticBandsEqualReference) {
   const VariantList variants = all_variants();
   const auto it = std::find_if(variants.begin(), variants.end(), [](const Variant& v) { return v.name == "cuda/multipass"; });
   if (it == variants.end()) GTEST_SKIP() << "cuda/multipass is not in this build";
-  if (const auto why = it->why_not(Problem{}, Tiling{})) GTEST_SKIP() << "cuda/multipass skipped: " << *why;
+  if (const auto why = it->why_not(Problem{}, Tuning{})) GTEST_SKIP() << "cuda/multipass skipped: " << *why;
   const std::uint64_t seed = std::random_device{}();
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
   const Scoring s = dna_scoring(2, -3, 7, 2);
-  const Tiling t = tiling(8, 1, 8, 1);  // band_cols 0: automatic
+  const Tuning t = tiling(8, 1, 8, 1);  // band_cols 0: automatic
   auto probe = it->make(t);
   const Codes tiny = random_codes(rng, 8, 4);
   probe->setup(whole(tiny, tiny), s);
@@ -181,10 +181,10 @@ TEST(SwVariants, MultipassAutomaticBandsEqualReference) {
 
 TEST(SwVariants, TiledVariantsRejectInvalidTilings) {
   for (const auto& info : all_variants()) {
-    if (info.backend == "cpu" || info.why_not(Problem{}, Tiling{})) continue;
+    if (info.backend == "cpu" || info.why_not(Problem{}, Tuning{})) continue;
     SCOPED_TRACE(info.name);
     auto t = [](int tr, int tc, int sr, int sc) {
-      Tiling x;
+      Tuning x;
       x.tile_rows = tr;
       x.tile_cols = tc;
       x.sub_rows = sr;
@@ -197,7 +197,7 @@ TEST(SwVariants, TiledVariantsRejectInvalidTilings) {
     EXPECT_THROW(info.make(t(8192, 64, 4, 8)), Error) << "2048 threads per block";
     EXPECT_THROW(info.make(t(0, 64, 4, 8)), Error) << "empty tile";
     if (info.name == "cuda/multipass") {
-      Tiling x = t(64, 64, 4, 8);
+      Tuning x = t(64, 64, 4, 8);
       x.band_cols = 100;
       EXPECT_THROW(info.make(x), Error) << "band not a multiple of t_T";
       x.band_cols = -64;

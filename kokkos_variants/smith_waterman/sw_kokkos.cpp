@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Registers the Kokkos variant of Smith-Waterman: kokkos/wavefront, with the named tilings.
+// There is no kokkos/multipass: it needs one team to spin-wait on another, and Kokkos
+// promises neither that the teams of a league run concurrently nor that a waiting team
+// lets others progress (docs/smith_waterman.md).
+#include "hpcs/kokkos_runtime.hpp"
+#include "sw_kokkos_aligners.hpp"
+
+namespace hpcs::sw {
+
+void register_kokkos_variants(VariantList& list) {
+  Variant v;
+  v.name = "kokkos/wavefront";
+  v.backend = "kokkos";
+  v.make = make_kokkos_wavefront;
+  v.why_not = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
+  v.tunings = named_tilings();
+  list.push_back(v);
+}
+
+}  // namespace hpcs::sw
