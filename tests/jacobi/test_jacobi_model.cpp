@@ -1,54 +1,22 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The time/energy models against enumeration of our tiling and against hand arithmetic,
-// calibration files (round trip, errors), and the sweep's ranking and summary. CPU only.
+// The time/energy models against enumeration of our tiling and against hand arithmetic.
+// CPU only. Calibration files and the sweep: test_jacobi_calibration.cpp.
 #include <gtest/gtest.h>
-#include <unistd.h>
 
 #include <cmath>
-#include <cstdio>
-#include <fstream>
 #include <limits>
 #include <set>
-#include <sstream>
-#include <tuple>
 
 #include "hex_tiling.hpp"
 #include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
 #include "jacobi_calibration.hpp"
 #include "jacobi_model.hpp"
-#include "jacobi_sweep.hpp"
+#include "toy_calibration.hpp"
 
 namespace hpcs::jacobi {
 namespace {
+using testing_support::toy;
 
-// Round numbers so the hand arithmetic below stays readable.
-Calibration toy() {
-  Calibration c;
-  c.device = "Toy GPU";
-  c.measured_at = "by hand";
-  c.n_sm = 2;
-  c.n_v = 4;
-  c.m_sm_bytes = 1024;
-  c.m_block_bytes = 512;
-  c.r_sm = 65536;
-  c.mtb_sm = 8;
-  c.l_word = 1e-9;
-  c.t_sync = 1e-8;
-  c.t_launch = 1e-6;
-  c.c_iter_1d = 2e-9;
-  c.c_iter_2d = 3e-9;
-  c.c_iter_1d_f64 = 4e-9;
-  c.c_iter_2d_f64 = 6e-9;
-  c.p_stat = 10;
-  c.e_gs = 1e-9;
-  c.e_sr = 1e-10;
-  c.e_fadd = 1e-11;
-  c.e_fmul = 2e-11;
-  c.e_dadd = 3e-11;
-  c.e_dmul = 4e-11;
-  return c;
-}
 
 // ---- geometry against enumeration ----------------------------------------------------------
 
@@ -323,221 +291,6 @@ TEST(JacobiModel, UnmeasuredEnergyConstantsGiveNullEnergy) {
   EXPECT_TRUE(std::isnan(q.energy));
   EXPECT_TRUE(q.to_json()["energy_j"].is_null());
   EXPECT_GT(q.to_json()["time_s"].get<double>(), 0);
-}
-
-// ---- calibration files ---------------------------------------------------------------------
-
-std::string temp_path(const std::string& name) {
-  return testing::TempDir() + "/jacobi_model_" + std::to_string(::getpid()) + "_" + name;
-}
-
-std::string error_of(const std::string& path) {
-  try {
-    load_calibration(path);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
-}
-
-TEST(JacobiCalibration, RoundTripsThroughAFile) {
-  Calibration c = toy();
-  c.e_dmul = std::numeric_limits<double>::quiet_NaN();  // not measured -> null -> NaN
-  c.details = {{"bandwidth_gb_s", 4000.5}};
-  const std::string path = temp_path("round.json");
-  save_calibration(path, c);
-  const Calibration back = load_calibration(path);
-  EXPECT_EQ(back.device, c.device);
-  EXPECT_EQ(back.measured_at, c.measured_at);
-  EXPECT_EQ(back.n_sm, 2);
-  EXPECT_EQ(back.n_v, 4);
-  EXPECT_EQ(back.mtb_sm, 8);
-  EXPECT_EQ(back.r_sm, 65536);
-  EXPECT_EQ(back.m_sm_bytes, 1024);
-  EXPECT_EQ(back.m_block_bytes, 512);
-  EXPECT_EQ(back.l_word, 1e-9);
-  EXPECT_EQ(back.t_sync, 1e-8);
-  EXPECT_EQ(back.t_launch, 1e-6);
-  EXPECT_EQ(back.c_iter_1d, 2e-9);
-  EXPECT_EQ(back.c_iter_2d, 3e-9);
-  EXPECT_EQ(back.c_iter_1d_f64, 4e-9);
-  EXPECT_EQ(back.c_iter_2d_f64, 6e-9);
-  EXPECT_EQ(back.p_stat, 10);
-  EXPECT_EQ(back.e_gs, 1e-9);
-  EXPECT_EQ(back.e_sr, 1e-10);
-  EXPECT_EQ(back.e_fadd, 1e-11);
-  EXPECT_EQ(back.e_fmul, 2e-11);
-  EXPECT_EQ(back.e_dadd, 3e-11);
-  EXPECT_TRUE(std::isnan(back.e_dmul));
-  EXPECT_EQ(back.details["bandwidth_gb_s"], 4000.5);
-  // Same prediction from the copy as from the original.
-  const Tuning t{8, 16, 32, 0};
-  EXPECT_EQ(predict(Problem{2, 300, 200}, 40, t, Precision::Float32, back).time,
-            predict(Problem{2, 300, 200}, 40, t, Precision::Float32, c).time);
-  // No temporary file is left beside it.
-  std::ifstream tmp(path + ".tmp." + std::to_string(::getpid()));
-  EXPECT_FALSE(tmp.good());
-  std::remove(path.c_str());
-}
-
-TEST(JacobiCalibration, ErrorsNameTheFileAndTheKey) {
-  const std::string missing = temp_path("does_not_exist.json");
-  const std::string e1 = error_of(missing);
-  EXPECT_NE(e1.find(missing), std::string::npos) << e1;
-  EXPECT_NE(e1.find("cannot open"), std::string::npos) << e1;
-
-  nlohmann::json j = toy().to_json();
-  j.erase("l_word");
-  const std::string no_key = temp_path("no_key.json");
-  std::ofstream(no_key) << j.dump();
-  const std::string e2 = error_of(no_key);
-  EXPECT_NE(e2.find(no_key), std::string::npos) << e2;
-  EXPECT_NE(e2.find("missing key 'l_word'"), std::string::npos) << e2;
-
-  j = toy().to_json();
-  j["n_sm"] = "many";
-  std::ofstream(no_key) << j.dump();
-  const std::string e3 = error_of(no_key);
-  EXPECT_NE(e3.find("'n_sm'"), std::string::npos) << e3;
-
-  j = toy().to_json();
-  j["c_iter_2d"] = 0;  // a zero time constant would silently zero the model
-  std::ofstream(no_key) << j.dump();
-  EXPECT_NE(error_of(no_key).find("'c_iter_2d' must be a positive number"), std::string::npos);
-
-  std::ofstream(no_key) << "{ not json";
-  const std::string e4 = error_of(no_key);
-  EXPECT_NE(e4.find(no_key), std::string::npos) << e4;
-  EXPECT_NE(e4.find("not valid JSON"), std::string::npos) << e4;
-  std::remove(no_key.c_str());
-
-  EXPECT_THROW(save_calibration("/nonexistent_dir_hpcs/x.json", toy()), Error);
-}
-
-TEST(JacobiCalibration, SlugsAndLookup) {
-  EXPECT_EQ(calibration_slug("NVIDIA H200"), "nvidia_h200");
-  EXPECT_EQ(calibration_slug("NVIDIA H100 80GB HBM3"), "nvidia_h100_80gb_hbm3");
-  EXPECT_EQ(calibration_slug("  Tesla K20c (rev. 2) "), "tesla_k20c_rev_2");
-  EXPECT_FALSE(find_calibration_for("No Such GPU 9000").has_value());
-  EXPECT_FALSE(find_calibration_for("").has_value());
-  // The committed files are found by the name the driver reports and load.
-  for (const char* name : {"NVIDIA H200", "NVIDIA H100 80GB HBM3"}) {
-    const auto file = find_calibration_for(name);
-    ASSERT_TRUE(file.has_value()) << name;
-    const Calibration c = load_calibration(*file);
-    EXPECT_EQ(c.device, name);
-    EXPECT_EQ(c.n_sm, 132);
-  }
-}
-
-// ---- sweep summary -----------------------------------------------------------------------
-
-SweepPoint point(int t_T, double measured, double predicted, const std::string& status = "ok") {
-  SweepPoint p;
-  p.tiles = Tuning{t_T, 8, 32, 0};
-  p.status = status;
-  p.measured = measured;
-  p.predicted.time = predicted;
-  return p;
-}
-
-TEST(JacobiSweep, SummaryRanksAndFindsTheModelsTopTenPercent) {
-  SweepResult r;
-  r.problem = Problem{2, 64, 64};
-  r.points = {point(2, 5.0, 1.00),  // model argmin; measured 5.0
-              point(4, 2.0, 1.30),  // measured best, outside the model's top 10%
-              point(6, 3.0, 1.08),  // in the top 10% (1.08 <= 1.1), measured 3.0: best of them
-              point(8, 0.0, 0.50, "t_S1 too large for shared memory"),  // never ranked
-              point(10, 4.0, 1.10),  // in the top 10% (boundary)
-              point(12, 2.2, 2.64)};
-  summarize_sweep(r);
-  ASSERT_EQ(r.measured_points, 5u);
-  // Measured order: 2.0, 2.2, 3.0, 4.0, 5.0, then the rejected point.
-  EXPECT_EQ(r.points[0].tiles.t_T, 4);
-  EXPECT_EQ(r.points[1].tiles.t_T, 12);
-  EXPECT_EQ(r.points[4].tiles.t_T, 2);
-  EXPECT_EQ(r.points[5].tiles.t_T, 8);
-  EXPECT_EQ(r.best, 0u);
-  EXPECT_EQ(r.points[r.model_best].tiles.t_T, 2);
-  ASSERT_EQ(r.model_top.size(), 3u);  // t_T 6, 10, 2 in measured order
-  EXPECT_EQ(r.points[r.model_top[0]].tiles.t_T, 6);
-  EXPECT_EQ(r.points[r.model_top[1]].tiles.t_T, 10);
-  EXPECT_EQ(r.points[r.model_top[2]].tiles.t_T, 2);
-  EXPECT_EQ(r.points[r.best_of_model_top].tiles.t_T, 6);
-  EXPECT_DOUBLE_EQ(r.top_gap, 3.0 / 2.0 - 1.0);
-  EXPECT_DOUBLE_EQ(r.model_best_gap, 5.0 / 2.0 - 1.0);
-  // Within 20% of the best (<= 2.4): 2.0 (pred 1.30) and 2.2 (pred 2.64):
-  // errors -0.35 and +0.2 -> RMS sqrt((0.1225 + 0.04) / 2).
-  EXPECT_NEAR(r.rmse_within_20, std::sqrt((0.1225 + 0.04) / 2), 1e-12);
-  const nlohmann::json j = r.to_json();
-  EXPECT_EQ(j["summary"]["model_top"].size(), 3u);
-  EXPECT_TRUE(j["points"][5]["measured_s"].is_null());
-
-  std::ostringstream os;
-  print_sweep(os, r);
-  EXPECT_NE(os.str().find("+50.0% over the best"), std::string::npos) << os.str();
-  EXPECT_NE(os.str().find("not run: t_T=8"), std::string::npos) << os.str();
-}
-
-TEST(JacobiSweep, NoPointRanIsReportedNotInvented) {
-  SweepResult r;
-  r.points = {point(2, 0, 1, "rejected"), point(4, 0, 1, "rejected")};
-  summarize_sweep(r);
-  EXPECT_EQ(r.measured_points, 0u);
-  EXPECT_TRUE(r.model_top.empty());
-  EXPECT_TRUE(std::isnan(r.top_gap));
-  EXPECT_FALSE(r.to_json().contains("summary"));
-  std::ostringstream os;
-  print_sweep(os, r);
-  EXPECT_NE(os.str().find("no point ran"), std::string::npos);
-}
-
-// A real (small) sweep on the CPU reference: every point runs, bad tiles are skipped with
-// the reason, and the HDF5 file holds one row per point.
-TEST(JacobiSweep, RunsTheReferenceVariantAndWritesHdf5) {
-  Variant cpu;
-  for (const auto& v : all_variants())
-    if (v.name == "cpu/reference") cpu = v;
-  ASSERT_EQ(cpu.name, "cpu/reference");
-  const Problem p{2, 24, 20};
-  std::vector<double> grid(static_cast<std::size_t>(p.stored()));
-  for (std::size_t i = 0; i < grid.size(); ++i) grid[i] = static_cast<double>(i % 13);
-  SweepSpec spec;
-  spec.t_T = {2, 3, 4};
-  spec.t_S1 = {4, 8};
-  spec.t_S2 = {8};
-  spec.reps = 2;
-  const SweepResult r = run_sweep(cpu, p, 6, Precision::Float32, grid, spec, toy());
-  ASSERT_EQ(r.points.size(), 6u);
-  EXPECT_EQ(r.measured_points, 4u);
-  for (std::size_t i = 0; i < 4; ++i) {
-    EXPECT_EQ(r.points[i].status, "ok");
-    EXPECT_GT(r.points[i].measured, 0);
-    EXPECT_GT(r.points[i].predicted.time, 0);
-    if (i > 0) EXPECT_LE(r.points[i - 1].measured, r.points[i].measured);
-  }
-  for (std::size_t i = 4; i < 6; ++i) {
-    EXPECT_EQ(r.points[i].tiles.t_T, 3);
-    EXPECT_NE(r.points[i].status.find("even"), std::string::npos) << r.points[i].status;
-  }
-  EXPECT_FALSE(r.model_top.empty());
-
-  const std::string path = temp_path("sweep.h5");
-  write_sweep_h5(path, r, {{"git_revision", "test"}});
-  h5::Reader in(path, MPI_COMM_SELF);
-  EXPECT_EQ(in.dataset_info("measured_s").dims, std::vector<std::uint64_t>{6});
-  std::vector<std::int32_t> tT(6);
-  in.read_1d("t_T", 0, 6, tT.data());
-  EXPECT_EQ(tT[5], 3);
-  std::vector<double> m(6);
-  in.read_1d("measured_s", 0, 6, m.data());
-  EXPECT_EQ(m[0], r.points[0].measured);
-  EXPECT_TRUE(std::isnan(m[5]));
-  EXPECT_EQ(in.int_attribute("/", "measured_points").value_or(-1), 4);
-  EXPECT_EQ(in.string_attribute("/", "variant").value_or(""), "cpu/reference");
-  std::remove(path.c_str());
-
-  EXPECT_THROW(run_sweep(cpu, p, 6, Precision::Float32, std::vector<double>(3), spec, toy()), Error);
 }
 
 }  // namespace
