@@ -1,3 +1,5 @@
+# Helpers of the command-line test scripts (cmake -P).
+#
 # hpcs_run_json_lines(<out-var> <command>...): runs a mini-app with --json (a ;-list
 # command), fails the test on a non-zero exit (with its output), and sets <out-var> to the
 # list of its non-empty JSON lines (a ";" inside a record becomes ",").
@@ -18,4 +20,15 @@ function(hpcs_run_json_lines out_var)
     message(FATAL_ERROR "no JSON records: ${ARGN}\nstderr:\n${err}")
   endif()
   set(${out_var} "${lines}" PARENT_SCOPE)
+endfunction()
+
+# hpcs_expect_complete_file(<path>): the output exists and no temporary (<path>.tmp.*) is left.
+function(hpcs_expect_complete_file path)
+  if(NOT EXISTS "${path}")
+    message(FATAL_ERROR "no output file ${path}")
+  endif()
+  file(GLOB leftovers "${path}.tmp.*")
+  if(leftovers)
+    message(FATAL_ERROR "temporary file left behind: ${leftovers}")
+  endif()
 endfunction()
