@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Registers the Kokkos variants of GEM: kokkos/basic (step 1) and kokkos/tiled (step 2,
+// atoms in team scratch, one kernel per case), with the named block sizes.
+#include "gem_kokkos_data.hpp"
+#include "hpcs/kokkos_runtime.hpp"
+
+namespace hpcs::gem {
+
+void register_kokkos_variants(VariantList& list) {
+  const auto unavailable = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
+  Variant basic;
+  basic.name = "kokkos/basic";
+  basic.backend = "kokkos";
+  basic.step = 1;
+  basic.make = kokkos::make_basic;
+  basic.why_not = unavailable;
+  list.push_back(basic);
+  Variant tiled;
+  tiled.name = "kokkos/tiled";
+  tiled.backend = "kokkos";
+  tiled.step = 2;
+  tiled.make = kokkos::make_tiled;
+  tiled.why_not = [](const Problem&, const Tuning& t) -> std::optional<std::string> {
+    if (auto why = KokkosRuntime::unavailable()) return why;
+    return reason_of([&] { kokkos::make_tiled(Precision::Float32, t); });
+  };
+  tiled.tunings = block_tunings();
+  list.push_back(tiled);
+}
+
+}  // namespace hpcs::gem

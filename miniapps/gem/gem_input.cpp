@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "gem_input.hpp"
+
+#include <array>
+#include <cmath>
+
+#include "hpcs/decomposition.hpp"
+#include "hpcs/error.hpp"
+#include "hpcs/h5.hpp"
+#include "hpcs/host_memory.hpp"
+
+namespace hpcs::gem {
+
+namespace {
+constexpr const char* kAtomFields[] = {"x", "y", "z", "charge", "radius"};
+constexpr const char* kVertexFields[] = {"x", "y", "z", "nx", "ny", "nz"};
+
+// The datasets' vectors in file order (const-ness follows the argument).
+template <class A>
+auto atom_fields(A& a) {
+  return std::array{&a.x, &a.y, &a.z, &a.charge, &a.radius};
+}
+template <class V>
+auto vertex_fields(V& v) {
+  return std::array{&v.x, &v.y, &v.z, &v.nx, &v.ny, &v.nz};
+}
+
+// The common length of a group's 1-D float datasets.
+std::uint64_t group_length(const h5::Reader& r, const std::string& group, const char* const* names, int count) {
+  std::uint64_t n = 0;
+  for (int k = 0; k < count; ++k) {
+    const std::string name = group + "/" + names[k];
+    if (!r.has_dataset(name)) throw Error(r.path() + ": no dataset '" + name + "'");
+    const h5::DatasetInfo info = r.dataset_info(name);
+    if (info.dims.size() != 1 || info.kind != h5::Kind::Float)
+      throw Error(r.path() + ": dataset '" + name + "' holds " + info.type_name() + " in " +
+                  std::to_string(info.dims.size()) + " dimensions; expected a 1-D float dataset");
+    if (k > 0 && info.dims[0] != n)
+      throw Error(r.path() + ": dataset '" + name + "' has " + std::to_string(info.dims[0]) + " values, '" + group +
+                  "/" + names[0] + "' " + std::to_string(n));
+    n = info.dims[0];
+  }
+  if (n == 0) throw Error(r.path() + ": '" + group + "' is empty");
+  return n;
+}
+}  // namespace
+
+void check_molecule(const Atoms& a, const Vertices& v, const std::string& what) {
+  if (a.size() == 0) throw Error(what + ": no atoms");
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    for (double x : {a.x[i], a.y[i], a.z[i], a.charge[i], a.radius[i]})
+      if (!std::isfinite(x)) throw Error(what + ": atom " + std::to_string(i) + " has a value that is not finite");
+    if (!(a.radius[i] >= 0)) throw Error(what + ": atom " + std::to_string(i) + " has radius " + std::to_string(a.radius[i]));
+  }
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    for (double x : {v.x[k], v.y[k], v.z[k], v.nx[k], v.ny[k], v.nz[k]})
+      if (!std::isfinite(x)) throw Error(what + ": vertex " + std::to_string(k) + " has a value that is not finite");
+    const double n = std::sqrt(v.nx[k] * v.nx[k] + v.ny[k] * v.ny[k] + v.nz[k] * v.nz[k]);
+    if (std::fabs(n - 1) > 1e-6) throw Error(what + ": vertex " + std::to_string(k) + " has a normal of length " + std::to_string(n));
+  }
+}
+
+MoleculeInput slice_molecule(const MpiContext& mpi, Atoms atoms, const Vertices& all, const std::string& source) {
+  MoleculeInput m;
+  m.atoms = std::move(atoms);
+  m.total_vertices = static_cast<std::int64_t>(all.size());
+  const Block b = block_of(all.size(), mpi.size(), mpi.rank());
+  m.first_vertex = static_cast<std::int64_t>(b.begin);
+  for (std::uint64_t k = b.begin; k < b.end(); ++k)
+    m.vertices.push_back(all.x[k], all.y[k], all.z[k], all.nx[k], all.ny[k], all.nz[k]);
+  m.source = source;
+  return m;
+}
+
+MoleculeInput load_molecule(const MpiContext& mpi, const std::string& path) {
+  return collective(mpi, [&] {
+    h5::Reader r(path, mpi.comm());
+    MoleculeInput m;
+    const std::uint64_t na = group_length(r, "/atoms", kAtomFields, 5);
+    const std::uint64_t nv = group_length(r, "/vertices", kVertexFields, 6);
+    if (nv < static_cast<std::uint64_t>(mpi.size()))
+      throw Error(path + ": " + std::to_string(nv) + " vertices for " + std::to_string(mpi.size()) +
+                  " ranks; run on at most " + std::to_string(nv) + " ranks");
+    const Block b = block_of(nv, mpi.size(), mpi.rank());
+    check_fits_in_memory((na * 5 + b.count * 6) * 8 * 2, path + ": the atoms and the vertices of a rank");
+    for (int k = 0; k < 5; ++k) {
+      atom_fields(m.atoms)[k]->resize(na);
+      r.read_1d(std::string("/atoms/") + kAtomFields[k], 0, na, atom_fields(m.atoms)[k]->data());
+    }
+    for (int k = 0; k < 6; ++k) {
+      vertex_fields(m.vertices)[k]->resize(b.count);
+      r.read_1d(std::string("/vertices/") + kVertexFields[k], b.begin, b.count, vertex_fields(m.vertices)[k]->data());
+    }
+    m.total_vertices = static_cast<std::int64_t>(nv);
+    m.first_vertex = static_cast<std::int64_t>(b.begin);
+    m.source = r.string_attribute("/", "source").value_or(path);
+    check_molecule(m.atoms, m.vertices, path);
+    return m;
+  });
+}
+
+void write_molecule(const std::string& path, const Atoms& atoms, const Vertices& vertices, const std::string& source,
+                    double density, double probe) {
+  check_molecule(atoms, vertices, path);
+  h5::Writer w(path);
+  {
+    h5::Group root = w.root();
+    root.attribute("miniapp", "gem");
+    root.attribute("source", source);
+    root.attribute("atoms", static_cast<std::int64_t>(atoms.size()));
+    root.attribute("vertices", static_cast<std::int64_t>(vertices.size()));
+    root.attribute("density", density);
+    root.attribute("probe", probe);
+    h5::Group ga = root.group("atoms");
+    for (int k = 0; k < 5; ++k) ga.dataset(kAtomFields[k], *atom_fields(atoms)[k]);
+    h5::Group gv = root.group("vertices");
+    for (int k = 0; k < 6; ++k) gv.dataset(kVertexFields[k], *vertex_fields(vertices)[k]);
+  }
+  w.commit();
+}
+
+}  // namespace hpcs::gem

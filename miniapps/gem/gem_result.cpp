@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "gem_result.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace hpcs::gem {
+
+namespace {
+std::string number(const char* f, double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, f, v);
+  return buf;
+}
+
+// Neumaier's compensated sum of a rank's values, then of the ranks' pairs in rank order.
+double sum_over_ranks(const MpiContext& mpi, const std::vector<double>& v, bool squares) {
+  double s = 0, c = 0;
+  for (double x : v) {
+    const double y = squares ? x * x : x, t = s + y;
+    c += std::fabs(s) >= std::fabs(y) ? (s - t) + y : (y - t) + s;
+    s = t;
+  }
+  const double mine[2] = {s, c};
+  std::vector<double> all(2 * static_cast<std::size_t>(mpi.size()));
+  MPI_Allgather(mine, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE, mpi.comm());
+  double total = 0;
+  for (double x : all) total += x;
+  return total;
+}
+}  // namespace
+
+void summarize(const MpiContext& mpi, Result& r) {
+  std::int64_t n = static_cast<std::int64_t>(r.phi.size());
+  MPI_Allreduce(MPI_IN_PLACE, &n, 1, MPI_INT64_T, MPI_SUM, mpi.comm());
+  r.vertices = n;
+  r.total = sum_over_ranks(mpi, r.phi, false);
+  r.rms = n > 0 ? std::sqrt(sum_over_ranks(mpi, r.phi, true) / static_cast<double>(n)) : 0.0;
+  double lo = std::numeric_limits<double>::infinity(), hi = -lo;
+  for (double x : r.phi) lo = std::min(lo, x), hi = std::max(hi, x);
+  MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_DOUBLE, MPI_MIN, mpi.comm());
+  MPI_Allreduce(MPI_IN_PLACE, &hi, 1, MPI_DOUBLE, MPI_MAX, mpi.comm());
+  r.min = lo, r.max = hi;
+}
+
+Verification compare_potentials(const MpiContext& mpi, const Problem& p, const Result& got, const Result& want,
+                                const std::string& want_name) {
+  const double u = p.precision == Precision::Float32 ? 0x1p-24 : 0x1p-53;
+  const double per_sum = u * (4 * std::sqrt(static_cast<double>(p.atoms)) + 16);
+  const double yardstick = p.precision == Precision::Float32 ? 1e-3 : 1e-11;
+  // worst[0]: largest |diff| / bound (NaN counts as a violation), worst[1]: largest |diff|
+  double worst[2] = {0, 0};
+  long long violations = 0;
+  for (std::size_t k = 0; k < got.phi.size(); ++k) {
+    const double diff = std::fabs(got.phi[k] - want.phi[k]);
+    const double bound = want.abs_sum.empty() ? yardstick * want.rms : per_sum * want.abs_sum[k];
+    const double ratio = std::isnan(diff) ? INFINITY : diff / std::max(bound, 1e-300);
+    if (!(diff <= bound)) ++violations;
+    worst[0] = std::max(worst[0], ratio);
+    worst[1] = std::isnan(diff) ? INFINITY : std::max(worst[1], diff);
+  }
+  MPI_Allreduce(MPI_IN_PLACE, worst, 2, MPI_DOUBLE, MPI_MAX, mpi.comm());
+  MPI_Allreduce(MPI_IN_PLACE, &violations, 1, MPI_LONG_LONG, MPI_SUM, mpi.comm());
+  const std::string what = "max |phi - " + want_name + "| = " + number("%.3g", worst[1]) + " = " +
+                           number("%.3g", want.rms > 0 ? worst[1] / want.rms : 0.0) + " x RMS, " +
+                           number("%.3g", worst[0]) + " x its bound";
+  if (violations == 0) return {"passed", what};
+  return {"FAILED", std::to_string(violations) + " of " + std::to_string(want.vertices) + " vertices beyond the bound; " + what};
+}
+
+nlohmann::json summary_json(const Result& r) {
+  return {{"vertices", r.vertices}, {"total", r.total}, {"rms", r.rms}, {"min", r.min}, {"max", r.max},
+          {"units", "kcal/(mol e)"}};
+}
+
+std::string describe_summary(const Result& r) {
+  return "total " + number("%.6g", r.total) + ", RMS " + number("%.6g", r.rms) + ", min " + number("%.6g", r.min) +
+         ", max " + number("%.6g", r.max) + " kcal/(mol e) over " + std::to_string(r.vertices) + " vertices";
+}
+
+GemTrial::GemTrial(const MpiContext& mpi, std::unique_ptr<Evaluator> e, const Inputs& in)
+    : mpi_(mpi), evaluator_(std::move(e)), vertices_(in.vertices.size()) {
+  evaluator_->setup(in);
+}
+
+std::optional<double> GemTrial::rep() {
+  evaluator_->run();
+  return evaluator_->device_seconds();
+}
+
+Result GemTrial::result() {
+  Result r;
+  r.phi.resize(vertices_);
+  evaluator_->potentials(r.phi.data());
+  summarize(mpi_, r);
+  return r;
+}
+
+}  // namespace hpcs::gem

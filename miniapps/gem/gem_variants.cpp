@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The one list of GEM variants: the CPU reference, then what the backends register.
+#include "gem_variants.hpp"
+
+#include "gem_reference.hpp"
+
+namespace hpcs::gem {
+
+namespace {
+// The float64 reference as a variant, timed like the others.
+class CpuReference final : public Evaluator {
+ public:
+  void setup(const Inputs& in) override { in_ = &in; }
+  void run() override { last_ = reference_potentials(in_->physics, in_->A, in_->atoms, in_->vertices).phi; }
+  void potentials(double* out) override { std::copy(last_.begin(), last_.end(), out); }
+  std::string config() const override { return "float64, threads"; }
+
+ private:
+  const Inputs* in_ = nullptr;
+  std::vector<double> last_;
+};
+}  // namespace
+
+VariantList all_variants() {
+  return variant_list<Variant>([](Precision, const Tuning&) { return std::make_unique<CpuReference>(); },
+                               register_cuda_variants, register_kokkos_variants);
+}
+
+std::vector<NamedTuning<Tuning>> block_tunings() {
+  std::vector<NamedTuning<Tuning>> out;
+  for (int block : {64, 128, 256, 512, 1024})
+    out.push_back({"block" + std::to_string(block), [block](Tuning t) {
+                     t.block = block;
+                     return t;
+                   }});
+  return out;
+}
+
+}  // namespace hpcs::gem

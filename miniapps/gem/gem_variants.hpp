@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The variant interface of the GEM mini-app and its one list. A variant (an Evaluator bound
+// to a precision) computes the potential at every vertex of a rank's block from all atoms;
+// backends implement it in their own folders and register here (no CUDA or Kokkos types).
+#pragma once
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gem_physics.hpp"
+#include "hpcs/variant.hpp"
+
+namespace hpcs::gem {
+
+// What every variant starts from (host, double): atoms with charges already scaled by
+// physics.charge_scale, the rank's shifted vertices, and the pair constants.
+struct Inputs {
+  Physics physics;
+  double A = 0;
+  Atoms atoms;                 // unscaled, as read (the reference scales them itself)
+  std::vector<double> q;       // scaled charges
+  ShiftedVertices vertices;
+  PairConstants<double> constants;
+};
+
+class Evaluator {
+ public:
+  virtual ~Evaluator() = default;
+  virtual void setup(const Inputs& in) = 0;     // untimed: converts and uploads; `in` outlives the evaluator
+  virtual void run() = 0;                        // the potentials of every vertex; returns when done
+  virtual void potentials(double* out) = 0;      // of the last run, one per vertex
+  virtual std::optional<double> device_seconds() const { return std::nullopt; }
+  virtual std::string config() const = 0;       // the launch shape that ran
+};
+
+// Validates the tuning (throws hpcs::Error naming the option) and builds the evaluator.
+using Make = std::function<std::unique_ptr<Evaluator>(Precision, const Tuning&)>;
+// step: the place on its backend's ladder of optimizations (docs/gem.md).
+using Variant = hpcs::Variant<Problem, Tuning, Make>;
+using VariantList = std::vector<Variant>;
+
+// cpu/reference (float64, threads), then what the backends register.
+VariantList all_variants();
+
+void register_cuda_variants(VariantList& list);    // cuda_variants/gem/gem_cuda.cpp
+void register_kokkos_variants(VariantList& list);  // kokkos_variants/gem/gem_kokkos.cpp
+
+// Named tunings of the GPU variants: block64 .. block1024.
+std::vector<NamedTuning<Tuning>> block_tunings();
+
+}  // namespace hpcs::gem

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Writes malformed GEM inputs for the bad-input tests into a directory: HDF5 molecule files
+// with a missing group, mismatched lengths, integer data, a NaN coordinate, a negative radius,
+// no vertices; and PQR files with a broken line and no atoms.
+#include <cmath>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "bad_h5.hpp"
+
+namespace {
+using namespace hpcs::testing;
+
+// A molecule file with 3 atoms and 4 vertices; `broken` says what to get wrong.
+void write_molecule(const std::string& dir, const std::string& broken) {
+  const hid_t f = create_h5(dir + "/" + broken + ".h5");
+  std::vector<double> three = {1, 2, 3}, radius = {1.5, 1.5, 1.5}, four = {10, 11, 12, 13}, normal = {1, 1, 1, 1},
+                      zeros = {0, 0, 0, 0};
+  if (broken == "gem_nan_atom") three[1] = NAN;
+  if (broken == "gem_negative_radius") radius[2] = -1;
+  const hid_t atoms = H5Gcreate2(f, "atoms", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+  for (const char* name : {"x", "y", "z", "charge"})
+    if (broken != "gem_int_atoms") write_dataset(atoms, name, H5T_NATIVE_DOUBLE, {3}, three.data());
+    else write_dataset(atoms, name, H5T_NATIVE_INT32, {3});
+  write_dataset(atoms, "radius", H5T_NATIVE_DOUBLE, {broken == "gem_short_radius" ? 2u : 3u}, radius.data());
+  H5Gclose(atoms);
+  if (broken != "gem_no_vertices") {
+    const hid_t v = H5Gcreate2(f, "vertices", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
+    for (const char* name : {"x", "y", "z"}) write_dataset(v, name, H5T_NATIVE_DOUBLE, {4}, four.data());
+    write_dataset(v, "nx", H5T_NATIVE_DOUBLE, {4}, normal.data());
+    for (const char* name : {"ny", "nz"}) write_dataset(v, name, H5T_NATIVE_DOUBLE, {4}, zeros.data());
+    H5Gclose(v);
+  }
+  H5Fclose(f);
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  return bad_inputs_main(argc, argv, [](const std::string& dir) {
+    for (const char* b : {"gem_no_vertices", "gem_int_atoms", "gem_short_radius", "gem_nan_atom", "gem_negative_radius"})
+      write_molecule(dir, b);
+    std::ofstream(dir + "/gem_broken.pqr") << "ATOM      1  N   ALA     1      1.000   2.000   x.000  0.1  1.5\n";
+    std::ofstream(dir + "/gem_empty.pqr") << "REMARK nothing here\nEND\n";
+  });
+}
