@@ -1,20 +1,33 @@
 # GPU-session steps of GEM (sourced by benchmarks/gpu_session.sh):
-#   gem       the CUDA ladder and the Kokkos variants: synthetic 1,441 and 25,086 atoms, float32,
-#             region 1 (the default) and region 3 with salt, with energy (JSON + HDF5)
-#   gembench  gem_bench at the GEM data sets' atom counts (1,441, 25,086; 476,040 on request)
+#   gem       the CUDA ladder and the Kokkos variants, float32, at the sizes of GEM's data sets
+#             1uwo_A (1,441 atoms x 16,520 vertices: synthetic molecule, density 3.8) and the
+#             nucleosome (25,086 x 259,138: density 10.25), region 1 (the default) and region 3
+#             with salt, with energy (JSON + HDF5); then float64 at 1,441 atoms
+#   gemlarge  the capsid's size (476,040 atoms x ~594,000 vertices: density 3.5), the fast steps
+#   gembench  gem_bench at 1,441 and 25,086 atoms (density 3)
+# Densities are chosen so the synthetic surfaces have the data sets' vertex counts (docs/gem.md).
+
+# gem_table NAME ARGS...: one gem_miniapp run, its table on stdout, files in $OUT/NAME.*
+gem_table() {
+  local name=$1; shift
+  log "GEM table: $name"
+  "$BUILD/bin/gem_miniapp" "$@" --reps 5 --warmup 1 --energy-window 2 --idle-window 1 --json \
+      --output "$OUT/$name.h5" > "$OUT/$name.jsonl" 2> "$OUT/$name.txt"
+  echo "rc=$?"; cat "$OUT/$name.txt"
+}
 
 step_gem() {
-  for atoms in 1441 25086; do
-    for mode in "region1" "region3_salt"; do
-      local extra=()
-      [ "$mode" = region3_salt ] && extra=(--proj 3 --salt 0.15)
-      log "GEM table: $atoms atoms, $mode"
-      "$BUILD/bin/gem_miniapp" --atoms $atoms "${extra[@]}" --variant 'cuda/*,kokkos/*' --reps 5 --warmup 1 \
-          --energy-window 2 --idle-window 1 --json --output "$OUT/gem_${atoms}_${mode}.h5" \
-          > "$OUT/gem_${atoms}_${mode}.jsonl" 2> "$OUT/gem_${atoms}_${mode}.txt"
-      echo "rc=$?"; cat "$OUT/gem_${atoms}_${mode}.txt"
-    done
+  local size
+  for size in "1441 3.8" "25086 10.25"; do
+    set -- $size
+    gem_table "gem_$1_region1" --atoms "$1" --density "$2" --variant 'cuda/*,kokkos/*'
+    gem_table "gem_$1_region3_salt" --atoms "$1" --density "$2" --proj 3 --salt 0.15 --variant 'cuda/*,kokkos/*'
   done
+  gem_table gem_1441_region1_float64 --atoms 1441 --density 3.8 --precision float64 --variant 'cuda/*,kokkos/*'
+}
+
+step_gemlarge() {
+  gem_table gem_476040_region1 --atoms 476040 --density 3.5 --variant 'cuda/multivertex,cuda/tuned,kokkos/tiled'
 }
 
 step_gembench() {

@@ -103,6 +103,28 @@ TEST_P(GemVariant, EqualsReferenceAtOddSizesAndShapes) {
       }
 }
 
+// Vertices per thread and atom splits (variants that ignore them run the same shape again):
+// slots past the last vertex, splits past the last atom and uneven last splits.
+TEST_P(GemVariant, EqualsReferenceForEveryVerticesPerThreadAndSplit) {
+  const Variant& v = variant();
+  if (auto why = v.why_not(Problem{}, Tuning{})) GTEST_SKIP() << v.name << " skipped: " << *why;
+  std::mt19937_64 rng(std::random_device{}());
+  Physics p;
+  p.salt = 0.1;
+  for (Precision prec : {Precision::Float32, Precision::Float64})
+    for (auto [atoms, vertices] : {std::pair{5, 700}, {301, 67}})
+      for (int vpt : {1, 2, 8})
+        for (int splits : {1, 3, 7}) {
+          Tuning t;
+          t.block = 64, t.vertices_per_thread = vpt, t.atom_splits = splits;
+          if (v.why_not(Problem{}, t)) continue;
+          const std::string what = to_string(prec) + " " + std::to_string(atoms) + " atoms x " +
+                                   std::to_string(vertices) + " vertices, vpt " + std::to_string(vpt) + " splits " +
+                                   std::to_string(splits);
+          check(v, prec, t, random_inputs(atoms, vertices, p, rng), what);
+        }
+}
+
 INSTANTIATE_TEST_SUITE_P(All, GemVariant, ::testing::ValuesIn(hpcs::testing::names_of(variants())),
                          hpcs::testing::param_name);
 

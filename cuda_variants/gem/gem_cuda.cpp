@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Registers the raw CUDA variants of GEM, one per step of the thesis' optimization ladder
+// (README.md): cuda/basic, cuda/regacc, cuda/split, cuda/shared, cuda/multivertex,
+// cuda/tuned; the shared-memory steps with the named block sizes.
+#include "gem_cuda_evaluators.hpp"
+#include "gem_variants.hpp"
+#include "hpcs/gpu.hpp"
+
+namespace hpcs::gem {
+
+void register_cuda_variants(VariantList& list) {
+  const char* names[] = {"", "cuda/basic", "cuda/regacc", "cuda/split", "cuda/shared", "cuda/multivertex", "cuda/tuned"};
+  for (int step = 1; step <= 6; ++step) {
+    Variant v;
+    v.name = names[step];
+    v.backend = "cuda";
+    v.step = step;
+    v.make = [step](Precision p, const Tuning& t) {
+      if (step <= 3) return cuda_impl::make_register_step(step, p, t);
+      if (step <= 5) return cuda_impl::make_shared_step(step, p, t);
+      return cuda_impl::make_tuned(p, t);
+    };
+    v.why_not = [make = v.make](const Problem& p, const Tuning& t) -> std::optional<std::string> {
+      if (auto why = no_gpu_reason()) return why;
+      return reason_of([&] { make(p.precision, t); });
+    };
+    v.resolve = [step](const Problem& p, const Tuning& t) { return cuda_impl::resolve_step(step, p, t); };
+    if (step >= 4) v.tunings = block_tunings();
+    list.push_back(v);
+  }
+}
+
+}  // namespace hpcs::gem

@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The launch-shape rules of the CUDA GEM variants, in plain C++ (no CUDA types): what each
+// Tuning field may be (one-line hpcs::Error naming the option otherwise), the defaults a
+// zero stands for, and the automatic atom splits of cuda/tuned.
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "gem_problem.hpp"
+
+namespace hpcs::gem::cuda_impl {
+
+// Shared memory a tile may take without opting in to more (every CUDA GPU has 48 KiB).
+constexpr int kTileBytes = 48 * 1024;
+// An atom in shared memory: x, y, z, q of the precision (16 B in float32, 32 B in float64).
+inline int atom_bytes(Precision p) { return p == Precision::Float32 ? 16 : 32; }
+inline int max_tile_atoms(Precision p) { return kTileBytes / atom_bytes(p); }
+
+// --block: a multiple of 32 from 32 to 1024.
+void check_block(int block);
+// --vertices-per-thread: 1, 2, 4 or 8; 0 is 4 in float32 and 2 in float64.
+int vertices_per_thread_or_default(int requested, Precision p);
+// --tile-atoms: 1 to max_tile_atoms(p); 0 is the block size.
+int tile_atoms_or_default(int requested, int block, Precision p);
+// --atom-splits: 0 (automatic) to 65535 (the grid's y dimension).
+void check_atom_splits(int requested);
+
+// What fills a GPU: its SMs and the threads one SM holds at once.
+struct DeviceFill {
+  int sms = 1;
+  int threads_per_sm = 2048;
+};
+
+// cuda/tuned's automatic split of the atom loop: 1 when the vertex blocks make at least two
+// waves over the SMs (a wave: sms x threads_per_sm / block blocks); otherwise enough splits for
+// two waves, but no split of fewer than kMinAtomsPerSplit atoms and at most 65535.
+constexpr int kMinAtomsPerSplit = 64;
+int auto_atom_splits(std::int64_t vertices, std::int64_t atoms, int block, int vertices_per_thread,
+                     const DeviceFill& fill);
+
+// Atoms per split for `splits` requested splits of `atoms` (ceil), and the splits that
+// leaves non-empty (at least 1).
+int atoms_per_split(std::int64_t atoms, int splits);
+int effective_splits(std::int64_t atoms, int per_split);
+
+// "region 1, no salt, total": the kernel case a run used.
+std::string case_name(int region, bool salt, int phi);
+
+}  // namespace hpcs::gem::cuda_impl
