@@ -8,6 +8,8 @@
 
 namespace hpcs::gem {
 
+void register_cuda_hcp(VariantList& list);  // gem_hcp.cu: cuda/hcp, off the ladder
+
 void register_cuda_variants(VariantList& list) {
   const char* names[] = {"", "cuda/basic", "cuda/regacc", "cuda/split", "cuda/shared", "cuda/multivertex", "cuda/tuned"};
   for (int step = 1; step <= 6; ++step) {
@@ -28,6 +30,7 @@ void register_cuda_variants(VariantList& list) {
     if (step >= 4) v.tunings = block_tunings();
     list.push_back(v);
   }
+  register_cuda_hcp(list);
 }
 
 }  // namespace hpcs::gem

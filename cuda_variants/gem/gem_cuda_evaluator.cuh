@@ -10,7 +10,7 @@
 #include <string>
 
 #include "gem_cuda_terms.cuh"
-#include "gem_cuda_tuning.hpp"
+#include "gem_launch_shape.hpp"
 #include "gem_device_molecule.cuh"
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/event_timer.hpp"

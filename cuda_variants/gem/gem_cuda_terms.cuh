@@ -5,12 +5,13 @@
 //    (pair_term_runtime), both distances always computed;
 //  - ExactTerms (steps 3-5): the case a template argument (pair_term<Region, Salt, Phi>),
 //    d' computed only with salt; IEEE sqrt and division as gem_pair.hpp has them;
-//  - FastTerms (step 6, gem_fast_pair.cuh): the same case with reciprocal square roots.
+//  - FastTerms (step 6, gem_fast_pair.hpp): the same case with reciprocal square roots.
 #pragma once
 #include <cuda_runtime.h>
 
 #include <type_traits>
 
+#include "gem_fast_pair.hpp"
 #include "gem_pair.hpp"
 
 namespace hpcs::gem::cuda_impl {
@@ -64,6 +65,17 @@ struct ExactTerms {
     const Real d = hd_sqrt(d2);
     if constexpr (C::salt) return pair_term<C::region, true, C::phi>(c, d, hd_sqrt(dp2));
     else return pair_term<C::region, false, C::phi>(c, d, d);
+  }
+};
+
+// cuda/tuned's terms.
+template <class R>
+struct FastTerms {
+  using Real = R;
+  FastConstants<Real> k;
+  template <class C>
+  __device__ __forceinline__ Real term(Real d2, Real dp2) const {
+    return fast_pair_term<C::region, C::salt, C::phi>(k, d2, dp2);
   }
 };
 

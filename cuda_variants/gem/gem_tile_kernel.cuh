@@ -65,15 +65,4 @@ void launch_tile(const TileArgs<Terms>& a, int block, int splits) {
   HPCS_CUDA_CHECK_LAUNCH();
 }
 
-// Calls f(std::integral_constant<int, VPT>) for a validated vertices-per-thread count.
-template <class F>
-void with_vertices_per_thread(int vpt, F&& f) {
-  switch (vpt) {
-    case 1: f(std::integral_constant<int, 1>{}); break;
-    case 2: f(std::integral_constant<int, 2>{}); break;
-    case 4: f(std::integral_constant<int, 4>{}); break;
-    default: f(std::integral_constant<int, 8>{});
-  }
-}
-
 }  // namespace hpcs::gem::cuda_impl

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Registers the Kokkos variants of GEM: kokkos/basic (step 1) and kokkos/tiled (step 2,
-// atoms in team scratch, one kernel per case), with the named block sizes.
+// Registers the Kokkos variants of GEM: kokkos/basic (step 1), kokkos/tiled (step 2, atoms
+// in team scratch, one kernel per case) and kokkos/tuned (step 3, cuda/tuned's kernel: several
+// vertices per thread, rsqrt terms, atom splits), with the named block sizes.
 #include "gem_kokkos_data.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 
 namespace hpcs::gem {
+
+void register_kokkos_hcp(VariantList& list);  // gem_hcp_kokkos.cpp: kokkos/hcp, off the ladder
 
 void register_kokkos_variants(VariantList& list) {
   const auto unavailable = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
@@ -26,6 +29,17 @@ void register_kokkos_variants(VariantList& list) {
   };
   tiled.tunings = block_tunings();
   list.push_back(tiled);
+  Variant tuned = tiled;
+  tuned.name = "kokkos/tuned";
+  tuned.step = 3;
+  tuned.make = kokkos::make_tuned;
+  tuned.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
+    if (auto why = KokkosRuntime::unavailable()) return why;
+    return reason_of([&] { kokkos::make_tuned(p.precision, t); });
+  };
+  tuned.resolve = kokkos::resolve_tuned;
+  list.push_back(tuned);
+  register_kokkos_hcp(list);
 }
 
 }  // namespace hpcs::gem

@@ -21,6 +21,8 @@ AppInfo App::info() const {
 
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
   check_physics(physics_);
+  check_hcp(hcp_);
+  mpi_ = &mpi;
   physics_.phi = phi_type_by_name(opt_.phi);
   input_ = o.input;
   if (!input_.empty()) {
@@ -40,7 +42,8 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
     });
   }
   const double A = physics_.A > 0 ? physics_.A : estimate_A(molecule_.atoms);
-  inputs_ = {physics_, A, molecule_.atoms, {}, shift_vertices(molecule_.vertices, physics_), pair_constants(physics_, A)};
+  inputs_ = {physics_, A, molecule_.atoms, {}, shift_vertices(molecule_.vertices, physics_),
+             pair_constants(physics_, A), hcp_};
   for (double q : molecule_.atoms.charge) inputs_.q.push_back(q * physics_.charge_scale);
   problem_ = {static_cast<std::int64_t>(molecule_.atoms.size()), molecule_.total_vertices,
               opt_.precision == "float64" ? Precision::Float64 : Precision::Float32, region_of(physics_), physics_.phi};
@@ -66,6 +69,7 @@ Result App::reference(const MpiContext& mpi) {
   const ReferencePotentials ref = reference_potentials(physics_, inputs_.A, molecule_.atoms, inputs_.vertices);
   Result r{ref.phi, ref.abs_sum};
   summarize(mpi, r);
+  reference_ = r;
   return r;
 }
 
@@ -74,6 +78,7 @@ Verification App::compare(const MpiContext& mpi, const Result& got, const Result
 }
 
 void App::add_fields(RunRecord& r, Trial<Result>&, const Result& result) {
+  if (result.tolerance > 0) r.extra["hcp"] = hcp_fields(*mpi_, result);
   if (!first_) {  // the outputs hold the first variant's potentials
     first_ = result;
     first_name_ = r.variant;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "gem_hcp.hpp"
 #include "gem_input.hpp"
 #include "gem_result.hpp"
 #include "gem_variants.hpp"
@@ -53,15 +54,22 @@ class App final : public MiniApp<Problem, Tuning, Make, Result> {
   std::vector<std::int64_t> bench_sizes() const override { return {1441, 25086}; }
   std::vector<std::string> outputs() const override { return {opt_.output_potentials, opt_.ply}; }
   void add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) override;
+  void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;  // gem_hcp_report.cpp
   void write_outputs(const MpiContext& mpi, const std::vector<RunRecord>& records, const nlohmann::json& meta) override;
 
  private:
+  nlohmann::json hcp_fields(const MpiContext& mpi, const Result& result) const;  // gem_hcp_report.cpp
+
+  const MpiContext* mpi_ = nullptr;  // load()'s, for add_fields
+
   Options opt_;
   Physics physics_;
+  HcpOptions hcp_;
   std::string input_;
   MoleculeInput molecule_;
   Inputs inputs_;
   std::optional<Result> first_;  // the first variant's result, for the outputs
+  std::optional<Result> reference_;  // the CPU reference's, for the HCP variants' errors
   std::string first_name_;
 };
 

@@ -40,6 +40,14 @@ void App::add_options(CLI::App& cli) {
       ->check(CLI::NonNegativeNumber)->capture_default_str();
   cli.add_option("--atom-splits", tuning.atom_splits, "Blocks sharing one vertex block's atom loop (0: automatic)")
       ->check(CLI::NonNegativeNumber)->capture_default_str();
+  cli.add_option("--hcp-cutoff", hcp_.cutoff,
+                 "HCP variants: a group of atoms farther than this (A) from a vertex counts as 2 charges (level 2: "
+                 "4x); inf: exact")->capture_default_str();
+  cli.add_option("--hcp-cell", hcp_.cell, "HCP variants: edge of the cells grouping the atoms (A; level 2: 4x)")
+      ->capture_default_str();
+  cli.add_option("--hcp-tolerance", hcp_.tolerance,
+                 "HCP variants pass verification within this times the reference's RMS at every vertex")
+      ->capture_default_str();
   cli.add_option("--output-potentials", opt_.output_potentials, "Write every vertex's potential to this HDF5 file");
   cli.add_option("--ply", opt_.ply, "Write the surface coloured by potential to this PLY file");
 }
@@ -54,7 +62,9 @@ nlohmann::json App::parameters() const {
                       {"A_estimated", physics_.A <= 0},  {"r0_frac", physics_.r0_frac},
                       {"charge_scale", physics_.charge_scale},
                       {"block", tuning.block},           {"vertices_per_thread", tuning.vertices_per_thread},
-                      {"tile_atoms", tuning.tile_atoms}, {"atom_splits", tuning.atom_splits}};
+                      {"tile_atoms", tuning.tile_atoms}, {"atom_splits", tuning.atom_splits},
+                      {"hcp_cutoff_A", hcp_.cutoff},     {"hcp_cell_A", hcp_.cell},
+                      {"hcp_tolerance", hcp_.tolerance}};
   if (!opt_.pqr.empty()) m["pqr"] = opt_.pqr;
   if (input_.empty()) {
     if (opt_.pqr.empty()) m["seed"] = opt_.seed;

@@ -22,6 +22,7 @@ struct Result {
   std::vector<double> abs_sum;  // the reference's rounding scale per vertex (empty otherwise)
   std::int64_t vertices = 0;    // all ranks
   double total = 0, rms = 0, min = 0, max = 0;
+  double tolerance = 0;         // > 0: an approximation (HCP), checked within this x the reference's RMS
 };
 
 // Collective: fills the summary from every rank's phi (compensated sums, in rank order).
@@ -30,9 +31,16 @@ void summarize(const MpiContext& mpi, Result& r);
 // Collective. Against the reference: every vertex within u (4 sqrt(N) + 16) S, u the unit
 // roundoff of the precision, N the atoms and S the reference's abs_sum (the probabilistic
 // bound of a sum of N terms, each with a few ulps of its addends and of its distance). Against a yardstick variant (no magnitudes):
-// within 1e-3 (float32) or 1e-11 (float64) times the potential's RMS.
+// within 1e-3 (float32) or 1e-11 (float64) times the potential's RMS. An approximation (got
+// or want with a tolerance): every vertex within the larger tolerance times want's RMS.
 Verification compare_potentials(const MpiContext& mpi, const Problem& p, const Result& got, const Result& want,
                                 const std::string& want_name);
+
+// Collective: max and RMS over all vertices of |got - want|, over want's RMS.
+struct RelativeError {
+  double max = 0, rms = 0;
+};
+RelativeError relative_error(const MpiContext& mpi, const Result& got, const Result& want);
 
 nlohmann::json summary_json(const Result& r);
 std::string describe_summary(const Result& r);

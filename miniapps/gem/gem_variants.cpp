@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The one list of GEM variants: the CPU reference, then what the backends register.
+// The one list of GEM variants: the CPU reference and its HCP approximation, then what the
+// backends register.
 #include "gem_variants.hpp"
 
 #include "gem_reference.hpp"
@@ -22,8 +23,14 @@ class CpuReference final : public Evaluator {
 }  // namespace
 
 VariantList all_variants() {
-  return variant_list<Variant>([](Precision, const Tuning&) { return std::make_unique<CpuReference>(); },
-                               register_cuda_variants, register_kokkos_variants);
+  VariantList list = variant_list<Variant>([](Precision, const Tuning&) { return std::make_unique<CpuReference>(); },
+                                           register_cuda_variants, register_kokkos_variants);
+  Variant hcp;  // beside the reference it approximates
+  hcp.name = "cpu/hcp";
+  hcp.backend = "cpu";
+  hcp.make = [](Precision, const Tuning&) { return make_cpu_hcp(); };
+  list.insert(list.begin() + 1, hcp);
+  return list;
 }
 
 std::vector<NamedTuning<Tuning>> block_tunings() {

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "gem_hcp.hpp"
 #include "gem_physics.hpp"
 #include "hpcs/variant.hpp"
 
@@ -23,6 +24,7 @@ struct Inputs {
   std::vector<double> q;       // scaled charges
   ShiftedVertices vertices;
   PairConstants<double> constants;
+  HcpOptions hcp;              // for the HCP variants
 };
 
 class Evaluator {
@@ -33,6 +35,9 @@ class Evaluator {
   virtual void potentials(double* out) = 0;      // of the last run, one per vertex
   virtual std::optional<double> device_seconds() const { return std::nullopt; }
   virtual std::string config() const = 0;       // the launch shape that ran
+  // 0: exact, verified within rounding; > 0: an approximation (HCP), verified within this
+  // times the reference's RMS
+  virtual double tolerance() const { return 0; }
 };
 
 // Validates the tuning (throws hpcs::Error naming the option) and builds the evaluator.
@@ -41,8 +46,10 @@ using Make = std::function<std::unique_ptr<Evaluator>(Precision, const Tuning&)>
 using Variant = hpcs::Variant<Problem, Tuning, Make>;
 using VariantList = std::vector<Variant>;
 
-// cpu/reference (float64, threads), then what the backends register.
+// cpu/reference (float64, threads), cpu/hcp, then what the backends register.
 VariantList all_variants();
+
+std::unique_ptr<Evaluator> make_cpu_hcp();  // gem_hcp_cpu.cpp
 
 void register_cuda_variants(VariantList& list);    // cuda_variants/gem/gem_cuda.cpp
 void register_kokkos_variants(VariantList& list);  // kokkos_variants/gem/gem_kokkos.cpp

@@ -35,3 +35,7 @@ step_gembench() {
   bench_json gem_bench gem_bench --sizes=${GEM_SIZES:-1441,25086} --variant='cuda/*,kokkos/*' --benchmark_min_time=0.5
   grep -E "^gem/" "$OUT/gem_bench.txt" | sed -E 's/ +/ /g' | cut -d' ' -f1,2,6-
 }
+
+# benchmarks/gpu_sanitize.sh: small runs of every CUDA variant (runs separated by --next)
+SANITIZE_gem=(--atoms 211 --density 1 --variant 'cuda/*' --next
+              --atoms 97 --density 1 --proj 3 --salt 0.1 --precision float64 --variant 'cuda/*')

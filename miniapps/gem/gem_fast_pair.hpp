@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// cuda/tuned's per-pair arithmetic: gem_pair.hpp's formulas rewritten on squared distances
+// The tuned variants' per-pair arithmetic (cuda/tuned, kokkos/tuned): gem_pair.hpp's formulas rewritten on squared distances
 // with reciprocal square roots, so a pair of the default case (region 1, no salt, total)
 // costs two rsqrt and no division:
 //   1/d = rsqrt(d^2), and region 1's image term s1 / sqrt(c1 + A^2 d^2) = s1 rsqrt(c1 + A^2 d^2);
@@ -18,13 +18,14 @@
 // own rounding (1 + (|atom| + |vertex|) / d), so a per-pair error of a few u, even if all
 // of one sign, stays well inside it. Inputs whose d^2 is subnormal (an atom within 1e-19 A
 // of a vertex) are flushed to zero: d = 0, where every variant gives an infinite potential.
-// float64 uses CUDA's rsqrt(double) (1 ulp) and IEEE division.
+// float64 uses CUDA's rsqrt(double) (1 ulp) and IEEE division. Host code (Kokkos Serial,
+// tests) uses 1 / sqrt(x) and IEEE division: the same formulas, rounded once more.
 #pragma once
-#include <cuda_runtime.h>
+#include <cmath>
 
 #include "gem_pair.hpp"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem {
 
 // The constants of gem_pair.hpp plus the products the rewritten terms need, each formed
 // once in double on the host and rounded once to the precision.
@@ -41,29 +42,43 @@ FastConstants<Real> fast_constants(const PairConstants<double>& c) {
           Real(c.a2)};
 }
 
-__device__ __forceinline__ float fast_rsqrt(float x) {
+HPCS_HD inline float fast_rsqrt(float x) {
+#if defined(__CUDA_ARCH__)
   float r;
   asm("rsqrt.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
   return r;
+#else
+  return 1.0f / std::sqrt(x);
+#endif
 }
-__device__ __forceinline__ double fast_rsqrt(double x) { return rsqrt(x); }
-__device__ __forceinline__ float fast_rcp(float x) {
+HPCS_HD inline double fast_rsqrt(double x) {
+#if defined(__CUDA_ARCH__)
+  return rsqrt(x);
+#else
+  return 1.0 / std::sqrt(x);
+#endif
+}
+HPCS_HD inline float fast_rcp(float x) {
+#if defined(__CUDA_ARCH__)
   float r;
   asm("rcp.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(x));
   return r;
+#else
+  return 1.0f / x;
+#endif
 }
-__device__ __forceinline__ double fast_rcp(double x) { return 1.0 / x; }
+HPCS_HD inline double fast_rcp(double x) { return 1.0 / x; }
 
 // -k_a kappa / (1 + kappa d'): the salt part of regions 1 and 2.
 template <class Real>
-__device__ __forceinline__ Real salt_screening(const FastConstants<Real>& k, Real dp2) {
+HPCS_HD inline Real salt_screening(const FastConstants<Real>& k, Real dp2) {
   const Real dp = dp2 * fast_rsqrt(dp2);
   return -k.k_a_kappa * fast_rcp(Real(1) + k.kappa * dp);
 }
 
 // The potential of one pair per unit charge from d^2 and d'^2 (d'^2 read only with salt).
 template <int Region, bool Salt, int Phi, class Real>
-__device__ __forceinline__ Real fast_pair_term(const FastConstants<Real>& k, Real d2, Real dp2) {
+HPCS_HD inline Real fast_pair_term(const FastConstants<Real>& k, Real d2, Real dp2) {
   const Real inv_d = fast_rsqrt(d2);
   constexpr bool reaction = Phi == 2;
   if constexpr (Phi == 1) {
@@ -86,15 +101,4 @@ __device__ __forceinline__ Real fast_pair_term(const FastConstants<Real>& k, Rea
   }
 }
 
-// The term policy of the tile kernel (gem_tile_kernel.cuh) for cuda/tuned.
-template <class R>
-struct FastTerms {
-  using Real = R;
-  FastConstants<Real> k;
-  template <class C>
-  __device__ __forceinline__ Real term(Real d2, Real dp2) const {
-    return fast_pair_term<C::region, C::salt, C::phi>(k, d2, dp2);
-  }
-};
-
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "gem_cuda_tuning.hpp"
+#include "gem_launch_shape.hpp"
 
 #include <algorithm>
 
 #include "hpcs/error.hpp"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem {
 
 void check_block(int block) {
   if (block < 32 || block > 1024 || block % 32 != 0)
@@ -62,4 +62,4 @@ std::string case_name(int region, bool salt, int phi) {
   return "region " + std::to_string(region) + (salt ? ", salt, " : ", no salt, ") + phis[phi];
 }
 
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem

@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The launch-shape rules of the CUDA GEM variants, in plain C++ (no CUDA types): what each
+// The launch-shape rules of the GPU GEM variants (CUDA and Kokkos), in plain C++: what each
 // Tuning field may be (one-line hpcs::Error naming the option otherwise), the defaults a
-// zero stands for, and the automatic atom splits of cuda/tuned.
+// zero stands for, and the automatic atom splits of the tuned variants.
 #pragma once
 #include <cstdint>
 #include <string>
 
 #include "gem_problem.hpp"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem {
 
-// Shared memory a tile may take without opting in to more (every CUDA GPU has 48 KiB).
+// Shared memory (team scratch) a tile may take without opting in to more (48 KiB on every
+// CUDA GPU).
 constexpr int kTileBytes = 48 * 1024;
 // An atom in shared memory: x, y, z, q of the precision (16 B in float32, 32 B in float64).
 inline int atom_bytes(Precision p) { return p == Precision::Float32 ? 16 : 32; }
@@ -25,13 +26,13 @@ int tile_atoms_or_default(int requested, int block, Precision p);
 // --atom-splits: 0 (automatic) to 65535 (the grid's y dimension).
 void check_atom_splits(int requested);
 
-// What fills a GPU: its SMs and the threads one SM holds at once.
+// What fills a GPU: its SMs and the threads one SM holds at once (Kokkos: 1 x its concurrency).
 struct DeviceFill {
   int sms = 1;
   int threads_per_sm = 2048;
 };
 
-// cuda/tuned's automatic split of the atom loop: 1 when the vertex blocks make at least two
+// The tuned variants' automatic split of the atom loop: 1 when the vertex blocks make at least two
 // waves over the SMs (a wave: sms x threads_per_sm / block blocks); otherwise enough splits for
 // two waves, but no split of fewer than kMinAtomsPerSplit atoms and at most 65535.
 constexpr int kMinAtomsPerSplit = 64;
@@ -46,4 +47,4 @@ int effective_splits(std::int64_t atoms, int per_split);
 // "region 1, no salt, total": the kernel case a run used.
 std::string case_name(int region, bool salt, int phi);
 
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem
