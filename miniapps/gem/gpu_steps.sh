@@ -4,6 +4,8 @@
 #             nucleosome (25,086 x 259,138: density 10.25), region 1 (the default) and region 3
 #             with salt, with energy (JSON + HDF5); then float64 at 1,441 atoms
 #   gemlarge  the capsid's size (476,040 atoms x ~594,000 vertices: density 3.5), the fast steps
+#   gemhcp    HCP beside the exact sum: cuda/hcp and kokkos/hcp at 25,086 x 259,138, cutoffs
+#             20, 30 (default) and 40 A, with cuda/tuned
 #   gembench  gem_bench at 1,441 and 25,086 atoms (density 3)
 # Densities are chosen so the synthetic surfaces have the data sets' vertex counts (docs/gem.md).
 
@@ -28,6 +30,15 @@ step_gem() {
 
 step_gemlarge() {
   gem_table gem_476040_region1 --atoms 476040 --density 3.5 --variant 'cuda/multivertex,cuda/tuned,kokkos/tiled'
+}
+
+step_gemhcp() {
+  local cutoff
+  for cutoff in 20 30 40; do  # 20 A: about 2% error, checked against 5% instead of the default 2%
+    gem_table "gem_25086_hcp$cutoff" --atoms 25086 --density 10.25 --hcp-cutoff $cutoff \
+        --hcp-tolerance "$([ $cutoff = 20 ] && echo 0.05 || echo 0.02)" \
+        --variant 'cuda/tuned,cuda/hcp,kokkos/hcp'
+  done
 }
 
 step_gembench() {
