@@ -7,6 +7,7 @@
 
 #include <iostream>
 
+#include "hpcs/cli.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/version.hpp"
 
@@ -20,9 +21,8 @@ int main(int argc, char** argv) {
   app.require_subcommand(1);
   hpcs::inputs::add_app_commands(app);
   try {
-    app.parse(argc, argv);
-  } catch (const CLI::ParseError& e) {
-    return app.exit(e);
+    // The mini-apps' parser: one "error:" line, negative counts and empty names refused.
+    if (const auto code = hpcs::parse_command_line(app, argc, argv, true)) return *code;
   } catch (const hpcs::Error& e) {
     std::cerr << "error: " << hpcs::one_line(e.what()) << std::endl;
     return 1;

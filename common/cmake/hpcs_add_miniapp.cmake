@@ -10,6 +10,7 @@
 #   kokkos_variants/<app>/CMakeLists.txt OBJECT library hpcs_<prefix>_kokkos, likewise
 #   inputs/<app>/gen_<prefix>.cpp        add_<prefix>_commands(CLI::App&): gen_inputs subcommands
 #   tests/<app>/CMakeLists.txt           the app's tests (unit, MPI, command line, bench smoke)
+#   jobscripts/slurm/<prefix>_*.sbatch   its Slurm scripts (installed; run by the slurm test)
 #
 # A backend that is off, or that the app does not have, is replaced by a generated no-op
 # register function, so the app's sources never test HPCS_HAVE_*. The result is hpcs_<prefix>:
@@ -54,6 +55,12 @@ function(hpcs_add_miniapp app)
     target_include_directories(${p}_bench PRIVATE ${PROJECT_SOURCE_DIR}/benchmarks)
     target_link_libraries(${p}_bench PRIVATE hpcs_${p} benchmark::benchmark)
     install(TARGETS ${p}_bench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  endif()
+
+  # Installed beside the binaries: the app's job scripts (share/hpc_miniapps/jobscripts/slurm).
+  file(GLOB jobscripts ${PROJECT_SOURCE_DIR}/jobscripts/slurm/${p}_*.sbatch)
+  if(jobscripts)
+    install(PROGRAMS ${jobscripts} DESTINATION ${HPCS_INSTALL_DATADIR}/jobscripts/slurm)
   endif()
 
   if(EXISTS ${PROJECT_SOURCE_DIR}/inputs/${app}/gen_${p}.cpp)

@@ -36,14 +36,20 @@ set(HPCS_TEST_DATA ${PROJECT_BINARY_DIR}/tests/data)
 file(MAKE_DIRECTORY ${HPCS_TEST_DATA})
 file(WRITE ${HPCS_TEST_DATA}/not_hdf5.h5 "this is a text file, not HDF5\n")
 set(HPCS_TEST_SCRIPTS ${PROJECT_SOURCE_DIR}/tests/tools)
+# A FIFO as input once hung every reader (open() waits for a writer): fifo.h5, made fresh
+# for the fixture bad_inputs, is every app's bad input too.
+add_test(NAME make_fifo COMMAND sh -c "rm -f \"$0\" && mkfifo \"$0\"" ${HPCS_TEST_DATA}/fifo.h5)
+set_tests_properties(make_fifo PROPERTIES FIXTURES_SETUP bad_inputs LABELS cli)
 
-# hpcs_cli_test(NAME n APP exe RANKS r SCRIPT failure|success [EXPECT re] [MIN_RECORDS n] [GEN ...] ARGS ...)
+# hpcs_cli_test(NAME n APP exe RANKS r SCRIPT failure|success [EXPECT re] [MIN_RECORDS n] [GEN ...]
+#               [ENV VAR=value ...] ARGS ...)
 # A mini-app run as a user runs it: SCRIPT failure expects one "error:" line matching EXPECT,
-# a non-zero exit and no NAME.out.h5 left; SCRIPT success expects every JSON record verified
-# (GEN first writes the input). Tests that need the apps' bad-input files require the
-# fixture bad_inputs, which each app's tests/<app>/ sets up.
+# exit code 1 (an error) or CLI11's 100-114 (a usage error), never a crash, and no
+# NAME.out.h5 left; SCRIPT success expects every JSON record verified (GEN first writes the
+# input). ENV adds to the run's environment (test hooks). Tests that need the apps'
+# bad-input files require the fixture bad_inputs, which each app's tests/<app>/ sets up.
 function(hpcs_cli_test)
-  cmake_parse_arguments(A "" "NAME;RANKS;SCRIPT;EXPECT;APP;MIN_RECORDS" "ARGS;GEN" ${ARGN})
+  cmake_parse_arguments(A "" "NAME;RANKS;SCRIPT;EXPECT;APP;MIN_RECORDS" "ARGS;GEN;ENV" ${ARGN})
   if(NOT A_MIN_RECORDS)
     set(A_MIN_RECORDS 2)
   endif()
@@ -55,7 +61,8 @@ function(hpcs_cli_test)
            COMMAND ${CMAKE_COMMAND} "-DCMD=${cmd}" "-DGEN=${gen}" "-DEXPECT=${A_EXPECT}" "-DOUTPUT=${out}"
                    -DMIN_RECORDS=${A_MIN_RECORDS} -P ${HPCS_TEST_SCRIPTS}/expect_${A_SCRIPT}.cmake)
   get_filename_component(app_label ${CMAKE_CURRENT_SOURCE_DIR} NAME)  # tests/<app>/
-  set_tests_properties(${A_NAME} PROPERTIES ENVIRONMENT "${HPCS_MPI_TEST_ENV}" LABELS "cli;${app_label};mpi"
+  set(env ${HPCS_MPI_TEST_ENV} ${A_ENV})
+  set_tests_properties(${A_NAME} PROPERTIES ENVIRONMENT "${env}" LABELS "cli;${app_label};mpi"
                        FIXTURES_REQUIRED bad_inputs PROCESSORS ${A_RANKS} TIMEOUT 300)
 endfunction()
 
@@ -71,11 +78,12 @@ endfunction()
 
 # hpcs_bad_file_tests(APP <exe> PREFIX <p> CASES "file|why" ... [ARGS ...]): on 1 and 2 ranks,
 # a run on ${HPCS_TEST_DATA}/<file>.h5 must fail with "<file>.h5: <why>" (a regex; write "."
-# for a ";") and leave no output; a missing file and a file that is not HDF5 come first.
+# for a ";") and leave no output; a missing file, a file that is not HDF5 and a FIFO come first.
 function(hpcs_bad_file_tests)
   cmake_parse_arguments(A "" "APP;PREFIX" "CASES;ARGS" ${ARGN})
   foreach(np 1 2)
-    foreach(case "does_not_exist|no such file" "not_hdf5|not an HDF5 file" ${A_CASES})
+    foreach(case "does_not_exist|no such file" "not_hdf5|not an HDF5 file" "fifo|not a regular file .a FIFO."
+                 ${A_CASES})
       string(REGEX MATCH "^([^|]*)\\|(.*)$" _ "${case}")
       set(name cli_${A_PREFIX}_${CMAKE_MATCH_1}_np${np})
       hpcs_cli_test(APP ${A_APP} NAME ${name} RANKS ${np} SCRIPT failure EXPECT "${CMAKE_MATCH_1}\\.h5: ${CMAKE_MATCH_2}"

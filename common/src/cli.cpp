@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "hpcs/cli.hpp"
 
+#include <cmath>
+#include <cstdlib>
 #include <iostream>
 #include <sstream>
 
@@ -19,7 +21,7 @@ void add_selection_options(CLI::App& app, CommonOptions& o) {
   app.add_option("--verify-cells", o.verify_cells,
                  "Largest problem (work items) checked against the CPU reference; above it the variants must "
                  "reproduce the first one's result")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(non_negative_number())->capture_default_str();
   app.add_flag("--list", o.list, "List the variants (and named tunings) this build has and exit");
   app.set_version_flag("--version", std::string(HPCS_VERSION) + " (" + HPCS_GIT_REVISION + ")");
 }
@@ -37,9 +39,53 @@ void add_common_options(CLI::App& app, CommonOptions& o) {
       ->check(CLI::Range(0.0, 3600.0))->capture_default_str();
   app.add_option("--idle-window", o.idle_window, "Seconds of idle power measured before the runs (0: none)")
       ->check(CLI::Range(0.0, 3600.0))->capture_default_str();
+  app.add_option("--repeat-check", o.repeat_check,
+                 "Runs per variant after the timed ones whose results must equal the result run's, bit for bit "
+                 "(determinism check; 0: none)")
+      ->check(CLI::Range(0, 1000000))->capture_default_str();
+}
+
+namespace {
+// A number as CLI11 will read it; NaN when the text is not one (its own conversion says so).
+double number_of(const std::string& text) {
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  return (end == text.c_str() || *end != '\0') ? std::nan("") : v;
+}
+}  // namespace
+
+void refuse_meaningless_values(CLI::App& app) {
+  for (CLI::Option* opt : app.get_options()) {
+    const std::string type = opt->get_type_name();  // CLI11's name of the bound type
+    if (type == "UINT")
+      opt->check(CLI::Validator(
+          [](std::string& v) {
+            return !v.empty() && v[0] == '-' ? v + " is negative; expected a whole number, 0 or more" : std::string();
+          },
+          ""));
+    else if (type == "TEXT")
+      opt->check(CLI::Validator([](std::string& v) { return v.empty() ? "an empty value is not allowed" : ""; }, ""));
+  }
+  for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) refuse_meaningless_values(*sub);
+}
+
+CLI::Validator positive_number() {
+  return CLI::Validator(
+      [](std::string& v) {
+        const double x = number_of(v);
+        return std::isnan(x) || x > 0 ? std::string() : v + " is not positive";
+      },
+      "POSITIVE");
+}
+
+CLI::Validator non_negative_number() {
+  return CLI::Validator(
+      [](std::string& v) { return number_of(v) < 0 ? v + " is negative; expected 0 or more" : std::string(); },
+      "NONNEGATIVE");
 }
 
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, bool print) {
+  refuse_meaningless_values(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -6,11 +6,14 @@
 #include <filesystem>
 #include <fstream>
 
+#include "h5_attribute_shape.hpp"
 #include "h5_native_type.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/input_file.hpp"
 
 namespace hpcs::h5 {
 namespace fs = std::filesystem;
+using detail::check_attribute_shape;
 using detail::native_type;
 
 Id& Id::operator=(Id&& o) noexcept {
@@ -45,7 +48,7 @@ namespace {
 void check_readable_hdf5(const std::string& path) {
   std::error_code ec;
   if (!fs::exists(path, ec)) throw Error(path + ": no such file");
-  if (fs::is_directory(path, ec)) throw Error(path + ": is a directory, not an HDF5 file");
+  require_regular_file(path, "an HDF5 file");  // before anything opens it: a FIFO would block
   if (!std::ifstream(path).good()) throw Error(path + ": cannot be read (permission denied?)");
 #if H5_VERSION_GE(1, 12, 0)
   const htri_t is_h5 = H5Fis_accessible(path.c_str(), H5P_DEFAULT);
@@ -173,16 +176,27 @@ template void Reader::read_block<float>(const std::string&, const std::vector<st
 template void Reader::read_block<double>(const std::string&, const std::vector<std::uint64_t>&,
                                          const std::vector<std::uint64_t>&, double*) const;
 
-Id Reader::open_attribute(const std::string& object, const std::string& name) const {
+std::string Reader::attribute_where(const std::string& object, const std::string& name) const {
+  return path_ + ": attribute '" + name + "'" + (object == "/" ? "" : " of '" + object + "'");
+}
+
+Id Reader::open_attribute(const std::string& object, const std::string& name, Kind expected) const {
   if (H5Aexists_by_name(file_.get(), object.c_str(), name.c_str(), H5P_DEFAULT) <= 0) return Id();
-  return Id(H5Aopen_by_name(file_.get(), object.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  Id attr(H5Aopen_by_name(file_.get(), object.c_str(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
+  const std::string where = attribute_where(object, name);
+  if (!attr) throw Error(where + " cannot be opened (corrupt file?)");
+  Id type(H5Aget_type(attr.get()), H5Tclose);
+  Id space(H5Aget_space(attr.get()), H5Sclose);
+  if (!type || !space) throw Error(where + " cannot be read (corrupt file?)");
+  check_attribute_shape(where, type.get(), space.get(), expected);
+  return attr;
 }
 
 std::optional<std::string> Reader::string_attribute(const std::string& object, const std::string& name) const {
-  Id attr = open_attribute(object, name);
+  Id attr = open_attribute(object, name, Kind::String);
   if (!attr) return std::nullopt;
   Id type(H5Aget_type(attr.get()), H5Tclose);
-  if (H5Tget_class(type.get()) != H5T_STRING) return std::nullopt;
+  const std::string where = attribute_where(object, name);
   // The memory type takes the file's character set: HDF5 does not convert ASCII <-> UTF-8,
   // and Group::attribute writes UTF-8.
   const H5T_cset_t cset = H5Tget_cset(type.get());
@@ -191,7 +205,7 @@ std::optional<std::string> Reader::string_attribute(const std::string& object, c
     Id mem(H5Tcopy(H5T_C_S1), H5Tclose);
     H5Tset_size(mem.get(), H5T_VARIABLE);
     H5Tset_cset(mem.get(), cset);
-    if (H5Aread(attr.get(), mem.get(), &s) < 0 || !s) return std::nullopt;
+    if (H5Aread(attr.get(), mem.get(), &s) < 0 || !s) throw Error(where + " cannot be read (corrupt file?)");
     std::string out(s);
     H5free_memory(s);
     return out;
@@ -201,22 +215,26 @@ std::optional<std::string> Reader::string_attribute(const std::string& object, c
   Id mem(H5Tcopy(H5T_C_S1), H5Tclose);
   H5Tset_size(mem.get(), size);
   H5Tset_cset(mem.get(), cset);
-  if (H5Aread(attr.get(), mem.get(), out.data()) < 0) return std::nullopt;
+  if (H5Aread(attr.get(), mem.get(), out.data()) < 0) throw Error(where + " cannot be read (corrupt file?)");
   out.resize(out.find('\0') == std::string::npos ? size : out.find('\0'));
   return out;
 }
 
 std::optional<double> Reader::double_attribute(const std::string& object, const std::string& name) const {
-  Id attr = open_attribute(object, name);
+  Id attr = open_attribute(object, name, Kind::Float);
   double v = 0;
-  if (!attr || H5Aread(attr.get(), H5T_NATIVE_DOUBLE, &v) < 0) return std::nullopt;
+  if (!attr) return std::nullopt;
+  if (H5Aread(attr.get(), H5T_NATIVE_DOUBLE, &v) < 0)
+    throw Error(attribute_where(object, name) + " cannot be read as a number (corrupt file?)");
   return v;
 }
 
 std::optional<std::int64_t> Reader::int_attribute(const std::string& object, const std::string& name) const {
-  Id attr = open_attribute(object, name);
+  Id attr = open_attribute(object, name, Kind::Integer);
   std::int64_t v = 0;
-  if (!attr || H5Aread(attr.get(), H5T_NATIVE_INT64, &v) < 0) return std::nullopt;
+  if (!attr) return std::nullopt;
+  if (H5Aread(attr.get(), H5T_NATIVE_INT64, &v) < 0)
+    throw Error(attribute_where(object, name) + " cannot be read as an integer (out of range or corrupt?)");
   return v;
 }
 

@@ -6,10 +6,13 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 
 #include "h5_native_type.hpp"
+#include "h5_write_faults.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/temporary_files.hpp"
 
 namespace hpcs::h5 {
 namespace fs = std::filesystem;
@@ -75,21 +78,28 @@ template void Group::dataset<std::uint8_t>(const std::string&, const std::uint8_
 
 Writer::Writer(const std::string& path) : path_(path) {
   quiet_errors();
+  detail::apply_test_file_size_limit();
   const fs::path target(path);
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw Error(path + ": cannot write (directory " + dir.string() + " does not exist)");
   if (fs::is_directory(target, ec)) throw Error(path + ": is a directory");
   temp_ = path + ".tmp." + std::to_string(::getpid());
+  temp_slot_ = register_temporary_file(temp_);  // removed if SIGINT/SIGTERM ends the run
   file_ = Id(H5Fcreate(temp_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
-  if (!file_) throw Error(path + ": cannot create (permission denied or disk full?)");
+  if (!file_) {
+    unregister_temporary_file(temp_slot_);
+    throw Error(path + ": cannot create (permission denied or disk full?)");
+  }
 }
 
 Writer::~Writer() {
   if (!committed_) {
+    if (file_) detail::discard_writes(file_.get());
     file_.reset();
     std::remove(temp_.c_str());
   }
+  unregister_temporary_file(temp_slot_);
 }
 
 Group Writer::root() {
@@ -97,8 +107,13 @@ Group Writer::root() {
 }
 
 void Writer::commit() {
+  // On failure the destructor discards the file. The space is reserved first: a flush
+  // that fails half-way leaves HDF5 1.10 unable to close the file (h5_write_faults.hpp).
+  if (const int e = detail::reserve_final_size(file_.get()))
+    throw Error(path_ + ": cannot write (disk full?): " + std::strerror(e));
   if (H5Fflush(file_.get(), H5F_SCOPE_GLOBAL) < 0) throw Error(path_ + ": cannot flush (disk full?)");
   file_.reset();
+  detail::release_reservation(temp_);
   std::error_code ec;
   fs::rename(temp_, path_, ec);
   if (ec) {

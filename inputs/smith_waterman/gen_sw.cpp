@@ -4,6 +4,7 @@
 #include <iostream>
 #include <memory>
 
+#include "hpcs/cli.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/version.hpp"
 #include "sw_fasta.hpp"
@@ -65,8 +66,8 @@ void write_fasta_pair(const FastaArgs& f) {
 void add_sw_commands(CLI::App& app) {
   auto p = std::make_shared<PairArgs>();
   CLI::App* gen = app.add_subcommand("sw", "A random sequence pair for sw_miniapp");
-  gen->add_option("--len-a", p->len_a, "Length of A")->check(CLI::NonNegativeNumber)->capture_default_str();
-  gen->add_option("--len-b", p->len_b, "Length of B")->check(CLI::NonNegativeNumber)->capture_default_str();
+  gen->add_option("--len-a", p->len_a, "Length of A")->check(hpcs::non_negative_number())->capture_default_str();
+  gen->add_option("--len-b", p->len_b, "Length of B")->check(hpcs::non_negative_number())->capture_default_str();
   gen->add_option("--alphabet", p->alphabet, "dna or protein")->check(CLI::IsMember({"dna", "protein"}))
       ->capture_default_str();
   gen->add_option("--seed", p->seed, "Seed")->capture_default_str();

@@ -44,3 +44,7 @@ step_jacobisweep() {
       > "$OUT/jacobi_sweep_2d.txt" 2>&1
   echo "rc=$?"; tail -40 "$OUT/jacobi_sweep_2d.txt"
 }
+
+# benchmarks/gpu_sanitize.sh: small runs of every CUDA variant (runs separated by --next)
+SANITIZE_jacobi=(--dims 2 --nx 203 --ny 197 --steps 20 --variant 'cuda/*' --next
+                 --dims 1 --n 1001 --steps 40 --variant 'cuda/*')

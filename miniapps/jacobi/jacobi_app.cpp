@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "hpcs/cli.hpp"
 #include "hpcs/error.hpp"
 
 namespace hpcs::jacobi {
@@ -43,7 +44,7 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--threads", tuning.threads, "Threads per block / team (0: the variant's choice)")->capture_default_str();
   cli.add_option("--halo-depth", tuning.halo_depth,
                  "Rows exchanged with each neighbour rank per band (0: t_T for tiled variants, 1 for naive)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(hpcs::non_negative_number())->capture_default_str();
   cli.add_option("--output-grid", opt_.output_grid, "Write the final grid (input layout, dataset /grid) to this HDF5 file");
   cli.add_option("--grid-variant", opt_.grid_variant, "Variant whose final grid --output-grid writes (default: the first)");
   cli.add_flag("--model", opt_.model, "Print the time/energy model's prediction beside each tiled run");

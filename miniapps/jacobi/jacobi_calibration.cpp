@@ -13,12 +13,13 @@
 #include <cstring>
 #include <fstream>
 #include <limits>
-#include <vector>
 
 #include "hpcs/error.hpp"
+#include "hpcs/input_file.hpp"
+#include "hpcs/temporary_files.hpp"
 
-#ifndef HPCS_SOURCE_DIR
-#define HPCS_SOURCE_DIR ""
+#ifndef HPCS_DATA_FROM_BIN
+#define HPCS_DATA_FROM_BIN "../share/hpc_miniapps"
 #endif
 
 namespace hpcs::jacobi {
@@ -135,6 +136,7 @@ Calibration Calibration::from_json(const nlohmann::json& j) {
 }
 
 Calibration load_calibration(const std::string& path) {
+  require_regular_file(path, "a calibration file (JSON)");
   std::ifstream in(path);
   if (!in) throw Error("calibration file '" + path + "': cannot open (" + std::strerror(errno) + ")");
   nlohmann::json j;
@@ -152,6 +154,7 @@ Calibration load_calibration(const std::string& path) {
 
 void save_calibration(const std::string& path, const Calibration& c) {
   const std::string temp = path + ".tmp." + std::to_string(::getpid());
+  const ScopedTemporaryFile registered(temp);  // removed if SIGINT/SIGTERM ends the run
   {
     std::ofstream out(temp);
     if (!out) throw Error("calibration file '" + path + "': cannot create '" + temp + "' (" + std::strerror(errno) + ")");
@@ -187,12 +190,12 @@ std::string calibration_slug(const std::string& device_name) {
 std::optional<std::string> find_calibration_for(const std::string& device_name) {
   const std::string file = calibration_slug(device_name) + ".json";
   if (file == ".json") return std::nullopt;
-  std::vector<std::string> dirs;
-  if (std::strlen(HPCS_SOURCE_DIR) > 0) dirs.push_back(std::string(HPCS_SOURCE_DIR) + "/inputs/calibration");
+  // Relative to the executable, so an installed tree can move (the build tree links the
+  // directory to the source's inputs/calibration).
   const std::string exe = exe_dir();
-  if (!exe.empty()) dirs.push_back(exe + "/../share/hpc_miniapps/calibration");
-  for (const auto& d : dirs)
-    if (readable(d + "/" + file)) return d + "/" + file;
+  if (exe.empty()) return std::nullopt;
+  const std::string path = exe + "/" + HPCS_DATA_FROM_BIN + "/calibration/" + file;
+  if (readable(path)) return path;
   return std::nullopt;
 }
 

@@ -46,8 +46,8 @@ void save_calibration(const std::string& path, const Calibration& c);  // temp +
 // "NVIDIA H100 80GB HBM3" -> "nvidia_h100_80gb_hbm3").
 std::string calibration_slug(const std::string& device_name);
 
-// inputs/calibration/<slug>.json for a device name, looked up in the source tree and in
-// <binary dir>/../share/hpc_miniapps/calibration; nullopt if none.
+// <slug>.json for a device name in <binary dir>/../share/hpc_miniapps/calibration (the
+// installed inputs/calibration; the build tree links it there); nullopt if none.
 std::optional<std::string> find_calibration_for(const std::string& device_name);
 
 }  // namespace hpcs::jacobi

@@ -46,3 +46,6 @@ step_mpi() {
   echo "mpirun rc=$?"
   cat "$OUT/mpi2_f32_2e29.txt"
 }
+
+# benchmarks/gpu_sanitize.sh: small runs of every CUDA variant (runs separated by --next)
+SANITIZE_reduction=(--n 100003 --variant 'cuda/*' --next --n 70001 --type float64 --variant 'cuda/*')

@@ -4,6 +4,8 @@
 #   swtable    sw_miniapp at 2^20 with energy and the models
 #   swtraffic  DRAM bytes by Nsight Compute against the models
 #   swmpi      cuda/multipass on 1, 2 and 4 ranks (one GPU each), parallel efficiency
+#   swrepeat   cuda/multipass and cuda/traditional at 2^16 x 2^16 DNA: 1000 repeated runs must give
+#              the result run's score and end cell (--repeat-check)
 
 swbench() {  # swbench NAME ARGS...
   bench_json "$1" sw_bench "${@:2}"
@@ -45,3 +47,14 @@ step_swmpi() {
     BUILD=$BUILD OUT=$OUT benchmarks/sw_scaling.sh "sw_scale_$n" $n $n --reps 2 --warmup 1
   done
 }
+
+step_swrepeat() {
+  log "SW determinism: 1000 repeated runs, 2^16 x 2^16"
+  "$BUILD/bin/sw_miniapp" --len-a 65536 --len-b 65536 --plant 500 --variant cuda/multipass,cuda/traditional --verify-cells 0 \
+      --reps 1 --warmup 0 --energy-window 0 --idle-window 0 --repeat-check 1000 --json \
+      > "$OUT/sw_repeat.jsonl" 2> "$OUT/sw_repeat.txt"
+  echo "rc=$?"; grep -o '"repeat_check":{[^}]*}' "$OUT/sw_repeat.jsonl"; grep -E "^cuda" "$OUT/sw_repeat.txt"
+}
+
+# benchmarks/gpu_sanitize.sh: small runs of every CUDA variant (runs separated by --next)
+SANITIZE_sw=(--len-a 3001 --len-b 2501 --variant 'cuda/*')

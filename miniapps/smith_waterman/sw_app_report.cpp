@@ -3,6 +3,7 @@
 #include <cstdio>
 #include <ostream>
 
+#include "hpcs/cli.hpp"
 #include "hpcs/error.hpp"
 #include "sw_app.hpp"
 #include "sw_model.hpp"
@@ -13,13 +14,13 @@ void App::add_options(CLI::App& cli) {
   auto* input = cli.get_option("input");
   cli.add_option("--alphabet", opt_.alphabet, "Alphabet of the generated pair")
       ->check(CLI::IsMember({"dna", "protein"}))->capture_default_str()->excludes(input);
-  cli.add_option("--len-a", opt_.len_a, "Length of generated A (rows)")->check(CLI::NonNegativeNumber)
+  cli.add_option("--len-a", opt_.len_a, "Length of generated A (rows)")->check(hpcs::non_negative_number())
       ->capture_default_str()->excludes(input);
-  cli.add_option("--len-b", opt_.len_b, "Length of generated B (columns)")->check(CLI::NonNegativeNumber)
+  cli.add_option("--len-b", opt_.len_b, "Length of generated B (columns)")->check(hpcs::non_negative_number())
       ->capture_default_str()->excludes(input);
   cli.add_option("--seed", opt_.seed, "Seed of the generated pair")->capture_default_str()->excludes(input);
   cli.add_option("--plant", opt_.plant, "Length of a similar region planted in both (0: none)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str()->excludes(input);
+      ->check(hpcs::non_negative_number())->capture_default_str()->excludes(input);
   cli.add_option("--mutation", opt_.mutation, "Substitution rate in the planted copy")
       ->check(CLI::Range(0.0, 1.0))->capture_default_str()->excludes(input);
   cli.add_option("--match", opt_.match, "DNA match score (default 2)");
@@ -34,10 +35,10 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--band-cols", tuning.band_cols,
                  "cuda/multipass: columns per band, a multiple of --tile-cols (0: automatic, one band while all rows "
                  "of tiles fit on the GPU at once)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(hpcs::non_negative_number())->capture_default_str();
   cli.add_flag("--dpx,!--no-dpx", tuning.dpx, "Hopper DPX instructions in the cell update")->capture_default_str();
   cli.add_option("--chunk", tuning.chunk, "Columns per message between ranks (and per CPU strip)")
-      ->check(CLI::PositiveNumber)->capture_default_str();
+      ->check(hpcs::positive_number())->capture_default_str();
 }
 
 Scoring make_scoring(const Options& o, const Alphabet& alphabet) {

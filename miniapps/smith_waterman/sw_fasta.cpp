@@ -5,12 +5,12 @@
 #include <fstream>
 
 #include "hpcs/error.hpp"
+#include "hpcs/input_file.hpp"
 
 namespace hpcs::sw {
 
 std::vector<FastaRecord> read_fasta(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot read (no such file?)");
+  std::ifstream in = open_input_file(path, "a FASTA file");
   std::vector<FastaRecord> records;
   std::string line;
   int line_no = 0;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "hpcs/error.hpp"
+#include "hpcs/input_file.hpp"
 
 namespace hpcs::sw {
 
@@ -136,8 +137,7 @@ Scoring matrix_scoring(const std::string& text, const std::string& source, const
 }
 
 Scoring matrix_scoring_file(const std::string& path, const Alphabet& alphabet, int gap_open, int gap_extend) {
-  std::ifstream in(path);
-  if (!in) throw Error(path + ": cannot read the substitution matrix (missing file?)");
+  std::ifstream in = open_input_file(path, "a substitution matrix (NCBI text)");
   std::stringstream ss;
   ss << in.rdbuf();
   return matrix_scoring(ss.str(), path, alphabet, gap_open, gap_extend);

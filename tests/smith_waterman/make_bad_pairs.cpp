@@ -9,11 +9,21 @@
 namespace {
 using namespace hpcs::testing;
 
+// The root group's 'alphabet' and 'letters' attributes, or one of them of the wrong shape or
+// type (an array once crashed the reader: it was read into the buffer of one string).
+void write_attributes(hid_t f, const std::string& broken) {
+  if (broken == "sw_alphabet_array") write_string_array_attribute(f, "alphabet", 100000, "dna");
+  else if (broken == "sw_alphabet_int") write_int_attribute(f, "alphabet", 4);
+  else if (broken != "sw_no_alphabet") write_string_attribute(f, "alphabet", broken == "sw_bad_alphabet" ? "rna" : "dna");
+  if (broken == "sw_letters_array") write_string_array_attribute(f, "letters", 2, "ACGTN");
+  else write_string_attribute(f, "letters", broken == "sw_bad_letters" ? "ACGU" : "ACGTN");
+}
+
 // A pair file; `broken` says what to get wrong.
 void write_pair(const std::string& dir, const std::string& broken) {
-  const hid_t f = create_h5(dir + "/" + broken + ".h5");
-  if (broken != "sw_no_alphabet") write_string_attribute(f, "alphabet", broken == "sw_bad_alphabet" ? "rna" : "dna");
-  write_string_attribute(f, "letters", broken == "sw_bad_letters" ? "ACGU" : "ACGTN");
+  const std::string path = dir + "/" + broken + ".h5";
+  const hid_t f = broken == "sw_alphabet_array" ? create_h5_latest(path) : create_h5(path);  // > 64 KiB attribute
+  write_attributes(f, broken);
   std::vector<std::uint8_t> codes = {0, 1, 2, 3, 0, 1};
   if (broken == "sw_bad_code") codes[2] = 9;
   if (broken == "sw_int32") {
@@ -30,7 +40,8 @@ void write_pair(const std::string& dir, const std::string& broken) {
 
 int main(int argc, char** argv) {
   return bad_inputs_main(argc, argv, [](const std::string& dir) {
-    for (const char* b : {"sw_no_b", "sw_int32", "sw_2d", "sw_no_alphabet", "sw_bad_alphabet", "sw_bad_code", "sw_bad_letters"})
+    for (const char* b : {"sw_no_b", "sw_int32", "sw_2d", "sw_no_alphabet", "sw_bad_alphabet", "sw_bad_code", "sw_bad_letters",
+                          "sw_alphabet_array", "sw_letters_array", "sw_alphabet_int"})
       write_pair(dir, b);
   });
 }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Writing malformed HDF5 inputs for the apps' bad-input tests (tests/<app>/make_bad_*.cpp):
-// files, datasets of any type and shape (zero-filled unless data is given), string
-// attributes, and the fixture maker's main().
+// files, datasets of any type and shape (zero-filled unless data is given), attributes of
+// the wrong shape or type, and the fixture maker's main().
 #pragma once
 #include <hdf5.h>
 
@@ -13,6 +13,15 @@
 namespace hpcs::testing {
 
 inline hid_t create_h5(const std::string& path) { return H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT); }
+
+// The newest file format: attributes over 64 KiB (dense storage) are allowed.
+inline hid_t create_h5_latest(const std::string& path) {
+  const hid_t fapl = H5Pcreate(H5P_FILE_ACCESS);
+  H5Pset_libver_bounds(fapl, H5F_LIBVER_LATEST, H5F_LIBVER_LATEST);
+  const hid_t f = H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl);
+  H5Pclose(fapl);
+  return f;
+}
 
 // A dataset of `type` and shape `dims` (empty: scalar) under `obj`; zeros when data is null.
 inline void write_dataset(hid_t obj, const char* name, hid_t type, const std::vector<hsize_t>& dims,
@@ -44,6 +53,27 @@ inline void write_string_attribute(hid_t obj, const char* name, const char* valu
   H5Aclose(a);
   H5Sclose(sp);
   H5Tclose(t);
+}
+
+// A string attribute that is an array of `count` copies of `value`, not one string.
+inline void write_string_array_attribute(hid_t obj, const char* name, hsize_t count, const char* value) {
+  const hid_t t = H5Tcopy(H5T_C_S1);
+  H5Tset_size(t, H5T_VARIABLE);
+  const hid_t sp = H5Screate_simple(1, &count, nullptr);
+  const std::vector<const char*> values(count, value);
+  const hid_t a = H5Acreate2(obj, name, t, sp, H5P_DEFAULT, H5P_DEFAULT);
+  H5Awrite(a, t, values.data());
+  H5Aclose(a);
+  H5Sclose(sp);
+  H5Tclose(t);
+}
+
+inline void write_int_attribute(hid_t obj, const char* name, long long value) {
+  const hid_t sp = H5Screate(H5S_SCALAR);
+  const hid_t a = H5Acreate2(obj, name, H5T_NATIVE_LLONG, sp, H5P_DEFAULT, H5P_DEFAULT);
+  H5Awrite(a, H5T_NATIVE_LLONG, &value);
+  H5Aclose(a);
+  H5Sclose(sp);
 }
 
 // main() of a fixture maker: `tool DIR` writes its files into DIR.

@@ -78,8 +78,9 @@ TEST(H5, RoundTripAttributes) {
   EXPECT_EQ(r.double_attribute("/", "missing"), std::nullopt);
   EXPECT_EQ(r.int_attribute("/outer", "missing"), std::nullopt);
   EXPECT_EQ(r.int_attribute("/nowhere", "level"), std::nullopt);
-  // A numeric attribute is not a string.
-  EXPECT_EQ(r.string_attribute("/", "pi"), std::nullopt);
+  // A numeric attribute is not a string: an error saying what it is, never "absent"
+  // (shapes and types: test_h5_attributes.cpp).
+  expect_error([&] { r.string_attribute("/", "pi"); }, {path, "attribute 'pi' is a float; expected a scalar string"});
 }
 
 TEST(H5, RoundTripDatasetInfo) {

@@ -24,6 +24,7 @@ struct CommonOptions {
   bool list = false;              // list variants and exit
   double energy_window = 1.0;     // seconds of repeated runs per variant for energy; 0: off
   double idle_window = 1.0;       // seconds of idle baseline before the runs; 0: off
+  int repeat_check = 0;           // runs after the timed ones whose results must equal the first
   // Largest problem (work items: elements, cells, updates) checked against the CPU
   // reference; above it the first variant is the yardstick the others must reproduce.
   double verify_cells = 17179869184.0;  // 2^34
@@ -33,11 +34,23 @@ struct CommonOptions {
 // mini-app and its benchmark take.
 void add_selection_options(CLI::App& app, CommonOptions& options);
 // The selection options and the measured run's: --reps, --warmup, --output, --json,
-// --energy-window, --idle-window.
+// --energy-window, --idle-window, --repeat-check.
 void add_common_options(CLI::App& app, CommonOptions& options);
 
 // Parses on every rank (same arguments, same outcome); only `print` ranks write help
-// or errors. Returns an exit code when the program should stop (help, bad options).
+// or errors (one "error:" line). Returns an exit code when the program should stop (help:
+// 0; bad options: CLI11's code, 104-114). Runs refuse_meaningless_values(app) first.
 std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, bool print);
+
+// Values no option of the suite accepts, refused for every option of `app` and its
+// subcommands: a negative number for an unsigned option (CLI11 would turn --n -5 into
+// 18446744073709551611, --seed -1 into 2^64-1) and an empty text (--output '' would
+// silently mean "no output").
+void refuse_meaningless_values(CLI::App& app);
+
+// CLI::PositiveNumber and CLI::NonNegativeNumber, with messages that say what is wrong
+// ("0 is not positive") instead of printing their range up to a 309-digit number.
+CLI::Validator positive_number();
+CLI::Validator non_negative_number();
 
 }  // namespace hpcs

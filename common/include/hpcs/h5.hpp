@@ -61,13 +61,17 @@ class Reader {
   template <class T>
   void read_block(const std::string& name, const std::vector<std::uint64_t>& start,
                   const std::vector<std::uint64_t>& count, T* out) const;
-  // Attributes of a dataset (or "/" for the file); nullopt if absent.
+  // Attributes of a dataset (or "/" for the file); nullopt if absent. One value of the kind
+  // asked for or an error naming the file, the attribute and what it holds instead ("is an
+  // array of 100000 strings; expected a scalar string"); integers read as doubles too.
   std::optional<std::string> string_attribute(const std::string& object, const std::string& name) const;
   std::optional<double> double_attribute(const std::string& object, const std::string& name) const;
   std::optional<std::int64_t> int_attribute(const std::string& object, const std::string& name) const;
 
  private:
-  Id open_attribute(const std::string& object, const std::string& name) const;
+  // The attribute checked to hold one value of `expected` (h5_attribute_shape.hpp); empty if absent.
+  Id open_attribute(const std::string& object, const std::string& name, Kind expected) const;
+  std::string attribute_where(const std::string& object, const std::string& name) const;
   std::string path_;
   Id file_;
 };
@@ -96,8 +100,9 @@ class Group {
 };
 
 // Writes `path` atomically: everything goes to a temporary file in the same directory,
-// which commit() closes and renames to `path`. Without commit() (an exception, a crash
-// before it) the temporary file is removed and `path` is left untouched.
+// which commit() closes and renames to `path`. Without commit() (an exception, a full
+// disk, SIGINT/SIGTERM: hpcs/temporary_files.hpp) the temporary file is removed and `path`
+// is left untouched.
 class Writer {
  public:
   explicit Writer(const std::string& path);
@@ -110,6 +115,7 @@ class Writer {
 
  private:
   std::string path_, temp_;
+  int temp_slot_ = -1;  // hpcs/temporary_files.hpp
   Id file_;
   bool committed_ = false;
 };

@@ -87,6 +87,26 @@ RunRecord new_record(const App& app, const MpiContext& mpi, const EntryOf<App>& 
   return r;
 }
 
+// --repeat-check N: N more runs, each result (its JSON summary, doubles written to round
+// trip) equal to the result run's, else the record fails naming the first differing run.
+template <class App, class Trial, class Result>
+void check_repeats(App& app, const MpiContext& mpi, int runs, Trial& trial, const Result& first, RunRecord& r) {
+  const nlohmann::json want = app.result_json(first);
+  int differing = 0, first_differing = 0;
+  for (int k = 1; k <= runs; ++k) {
+    trial.rep();
+    if (app.result_json(trial.result()) != want && differing++ == 0) first_differing = k;
+  }
+  differing = static_cast<int>(mpi.max(static_cast<double>(differing)));
+  first_differing = static_cast<int>(mpi.max(static_cast<double>(first_differing)));
+  r.extra["repeat_check"] = {{"runs", runs}, {"differing", differing}};
+  if (differing == 0) return;
+  r.verification.status = "FAILED";
+  r.verification.detail += (r.verification.detail.empty() ? "" : "; ") + std::to_string(differing) + " of " +
+                           std::to_string(runs) + " repeated runs differ from the result run (first: run " +
+                           std::to_string(first_differing) + ")";
+}
+
 template <class App>
 RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o, const EntryOf<App>& e,
                         Yardstick<typename App::Result>& y, EnergyPhase& energy) {
@@ -109,6 +129,7 @@ RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o,
   r.extra = app.result_json(result);
   r.extra["result_run_s"] = result_s;
   r.extra["details"] = trial->details();
+  if (o.repeat_check > 0) check_repeats(app, mpi, o.repeat_check, *trial, result, r);
   app.add_fields(r, *trial, result);
   energy.measure(r, rep);
   return r;

@@ -1,0 +1,20 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The one check every reader runs before it opens an input: a FIFO given as input would
+// block open() until some writer appears (a hang), and a directory or device is never a
+// file we can parse, so anything but a regular file is refused with a one-line error.
+#pragma once
+#include <fstream>
+#include <string>
+
+namespace hpcs {
+
+// Throws hpcs::Error "<path>: is a directory, not <what>" or "<path>: not a regular file
+// (a FIFO); expected <what>" when `path` exists and is not a regular file (after symlinks).
+// A missing or unreadable path passes: each reader names that in its own words.
+void require_regular_file(const std::string& path, const std::string& what);
+
+// require_regular_file(), then opens `path` for reading (binary); throws
+// "<path>: cannot read (<errno text>)" if that fails.
+std::ifstream open_input_file(const std::string& path, const std::string& what);
+
+}  // namespace hpcs

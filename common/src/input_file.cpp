@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "hpcs/input_file.hpp"
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "hpcs/error.hpp"
+
+namespace hpcs {
+
+namespace {
+const char* kind_of(mode_t mode) {
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  return "not a plain file";
+}
+}  // namespace
+
+void require_regular_file(const std::string& path, const std::string& what) {
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) return;  // missing or inaccessible: the reader says so
+  if (S_ISREG(st.st_mode)) return;
+  if (S_ISDIR(st.st_mode)) throw Error(path + ": is a directory, not " + what);
+  throw Error(path + ": not a regular file (" + kind_of(st.st_mode) + "); expected " + what);
+}
+
+std::ifstream open_input_file(const std::string& path, const std::string& what) {
+  require_regular_file(path, what);
+  errno = 0;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    const int e = errno;
+    throw Error(path + ": cannot read" + (e ? " (" + std::string(std::strerror(e)) + ")" : std::string()));
+  }
+  return in;
+}
+
+}  // namespace hpcs

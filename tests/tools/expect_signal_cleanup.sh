@@ -1,0 +1,37 @@
+#!/bin/bash
+# SPDX-License-Identifier: BSD-3-Clause
+# usage: expect_signal_cleanup.sh SIGNAL OUTPUT EXPECTED_EXIT COMMAND...
+# Starts COMMAND (which writes OUTPUT through OUTPUT.tmp.<pid>), waits until that temporary
+# file exists, sends SIGNAL (TERM, INT) to the command and its child processes (the ranks,
+# as Slurm's scancel does; mpirun alone forwards a signal only after about a second) and
+# checks that it ends with EXPECTED_EXIT ("143", or "nonzero" under mpirun, which reports
+# the ranks' end its own way) and leaves neither OUTPUT nor any OUTPUT.tmp.* behind.
+set -u -m  # job control: a background job keeps SIGINT (bash would ignore it otherwise)
+sig=$1 out=$2 expected=$3
+shift 3
+rm -f "$out" "$out".tmp.*
+"$@" > /dev/null 2> "$out.stderr" &
+pid=$!
+for _ in $(seq 3000); do  # up to 60 s for the temporary file to appear
+  compgen -G "$out.tmp.*" > /dev/null && break
+  kill -0 "$pid" 2> /dev/null || break
+  sleep 0.02
+done
+if ! compgen -G "$out.tmp.*" > /dev/null; then
+  wait "$pid"
+  echo "FAIL: no temporary file $out.tmp.* appeared (exit $?); stderr:" && cat "$out.stderr"
+  exit 1
+fi
+# shellcheck disable=SC2046
+kill -s "$sig" $(pgrep -P "$pid") "$pid"
+wait "$pid"
+rc=$?
+left=$(compgen -G "$out.tmp.*"; [ -e "$out" ] && echo "$out")
+echo "SIG$sig -> exit $rc; left behind: ${left:-nothing}"
+[ -z "$left" ] || { echo "FAIL: files left behind after SIG$sig: $left"; exit 1; }
+case $expected in
+  nonzero) [ "$rc" -ne 0 ] || { echo "FAIL: exit 0 after SIG$sig"; exit 1; } ;;
+  *) [ "$rc" -eq "$expected" ] || { echo "FAIL: exit $rc, expected $expected"; cat "$out.stderr"; exit 1; } ;;
+esac
+rm -f "$out.stderr"
+echo "ok"
