@@ -37,9 +37,9 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--vertices-per-thread", tuning.vertices_per_thread, "Vertices a thread keeps in registers (0: the variant's)")
       ->check(CLI::Range(0, 16))->capture_default_str();
   cli.add_option("--tile-atoms", tuning.tile_atoms, "Atoms staged per tile in shared memory / scratch (0: the block size)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(non_negative_number())->capture_default_str();
   cli.add_option("--atom-splits", tuning.atom_splits, "Blocks sharing one vertex block's atom loop (0: automatic)")
-      ->check(CLI::NonNegativeNumber)->capture_default_str();
+      ->check(non_negative_number())->capture_default_str();
   cli.add_option("--hcp-cutoff", hcp_.cutoff,
                  "HCP variants: a group of atoms farther than this (A) from a vertex counts as 2 charges (level 2: "
                  "4x); inf: exact")->capture_default_str();

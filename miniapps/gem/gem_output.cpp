@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "hpcs/error.hpp"
+#include "hpcs/temporary_files.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/results_file.hpp"
 
@@ -70,6 +71,7 @@ void write_ply(const MpiContext& mpi, const std::string& path, const MoleculeInp
   collective(mpi, [&] {
     if (!mpi.root()) return;
     const std::string temp = path + ".tmp." + std::to_string(::getpid());
+    const ScopedTemporaryFile registered(temp);  // removed if a signal ends the run mid-write
     {
       std::ofstream out(temp);
       if (!out) throw Error(path + ": cannot write");

@@ -14,6 +14,7 @@
 #include <filesystem>
 
 #include "hpcs/error.hpp"
+#include "hpcs/input_file.hpp"
 
 namespace hpcs::gem {
 
@@ -40,8 +41,7 @@ std::string where(const std::string& path, long line) { return printable(path, 4
 
 std::ifstream open_input(const std::string& path, const std::string& kind) {
   const std::string shown = printable(path, 4096);
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec)) throw Error(shown + ": is a directory, not " + kind);
+  require_regular_file(path, kind);  // a FIFO would block open() forever
   errno = 0;
   std::ifstream in(path, std::ios::binary);
   if (!in) {
