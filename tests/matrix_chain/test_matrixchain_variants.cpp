@@ -1,0 +1,167 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Every matrix-chain variant of this build against the float64 reference: float32 and
+// float64, uniform values (within the rounding bound the mini-app verifies with) and integer
+// chains (exactly), every plan, several capacities M (so tiles from 8 x 8 up), dimensions
+// that are not multiples of any tile (1 included), a single matrix. A band of rows gives
+// the same bits as those rows of the whole product (results equal on any rank count).
+// Variants that cannot run here skip with the reason.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "hpcs/error.hpp"
+#include "matrixchain_input.hpp"
+#include "matrixchain_reference.hpp"
+#include "matrixchain_result.hpp"
+#include "variant_params.hpp"
+
+namespace hpcs::matrixchain {
+namespace {
+
+// Rows [first, first + rows) of A1 and all of A2..An, as a rank holding that band sees them.
+ChainData chain_data(const Dims& d, Values values, std::uint64_t seed, Precision p, std::int64_t first = 0,
+                     std::int64_t rows = -1) {
+  ChainData c;
+  c.dims = d;
+  c.first_row = first;
+  c.rows = rows < 0 ? d[0] : rows;
+  for (int m = 1; m < static_cast<int>(d.size()); ++m) {
+    const std::int64_t r0 = m == 1 ? first : 0, nr = c.rows_of(m), nc = c.cols_of(m);
+    std::vector<double> a(static_cast<std::size_t>(nr * nc));
+    for (std::int64_t r = 0; r < nr; ++r)
+      for (std::int64_t k = 0; k < nc; ++k) {
+        const double v = generated_value(d, m, r0 + r, k, values, seed);
+        a[static_cast<std::size_t>(r * nc + k)] = p == Precision::Float32 ? static_cast<float>(v) : v;
+      }
+    c.matrices.push_back(std::move(a));
+  }
+  return c;
+}
+
+const VariantList& variants() {
+  static const VariantList list = all_variants();
+  return list;
+}
+
+class ChainVariant : public ::testing::TestWithParam<std::string> {
+ protected:
+  const Variant& variant() const {
+    for (const auto& v : variants())
+      if (v.name == GetParam()) return v;
+    throw Error("no variant " + GetParam());
+  }
+};
+
+// Runs v on `in` with the resolved tuning (twice: repeatable); nullopt if it refuses.
+std::optional<std::vector<double>> run(const Variant& v, const Problem& prob, Tuning t, const ChainData& in,
+                                       std::string* config = nullptr) {
+  t = v.resolve(prob, t);
+  if (v.why_not(prob, t)) return std::nullopt;
+  auto e = v.make(prob.precision, t);
+  const Plan plan = plan_for(prob, t);
+  e->setup(in, plan);
+  e->run();
+  e->run();
+  std::vector<double> r(static_cast<std::size_t>(in.rows * in.dims.back()));
+  e->result(r.data());
+  if (config) *config = e->config();
+  return r;
+}
+
+// got against the reference: exact for integer chains, else within the rounding bound.
+void expect_matches(const std::vector<double>& got, const ChainData& in, Precision p, bool exact, const std::string& what) {
+  const std::vector<double> want = reference_product(in), scale = reference_product(in, true);
+  const Check c = check_for(in.dims, p, exact);
+  ASSERT_EQ(got.size(), want.size()) << what;
+  for (std::size_t k = 0; k < got.size(); ++k) {
+    if (exact) ASSERT_EQ(got[k], want[k]) << what << " entry " << k;
+    else ASSERT_LE(std::fabs(got[k] - want[k]), c.per_scale * scale[k]) << what << " entry " << k << ": " << got[k] << " vs " << want[k];
+  }
+}
+
+const std::vector<Dims> kChains = {{37, 1, 129, 64, 77}, {1, 1}, {5, 3}, {64, 128, 64},
+                                   {19, 200, 3, 41, 8, 17}, {130, 9, 70, 260, 11, 33, 90, 5}, {7, 9}};
+
+TEST_P(ChainVariant, EqualsReferenceForEveryPlanAndCapacity) {
+  const Variant& v = variant();
+  if (auto why = v.why_not(Problem{{8, 8}, Precision::Float32, 1}, Tuning{})) GTEST_SKIP() << v.name << " skipped: " << *why;
+  std::mt19937_64 rng(std::random_device{}());
+  int ran = 0;
+  for (const Dims& d : kChains)
+    for (Precision p : {Precision::Float32, Precision::Float64})
+      for (Values values : {Values::Uniform, Values::Integer})
+        for (PlanKind plan : {PlanKind::Naive, PlanKind::OpCount, PlanKind::Fused})
+          for (std::int64_t M : {64, 1024, 16384, 65536}) {
+            const Problem prob{d, p, 1};
+            const Tuning t{plan, M, rng() % 2 ? BetaConvention::Derived : BetaConvention::Thesis};
+            const ChainData in = chain_data(d, values, rng(), p);
+            std::string config;
+            const auto got = run(v, prob, t, in, &config);
+            if (!got) continue;  // a plan or tile this variant refuses
+            ++ran;
+            expect_matches(*got, in, p, values == Values::Integer,
+                           v.name + " " + format_dims(d) + " " + to_string(p) + " " + to_string(values) + " plan " +
+                               to_string(plan) + " M " + std::to_string(M) + " (" + config + ")");
+            if (HasFatalFailure()) return;
+          }
+  EXPECT_GT(ran, 0) << v.name << " refused every case";
+}
+
+// The same bits for a band of rows as for those rows of the whole chain (any rank count).
+// Not asked of cpu/reference: OpenBLAS chooses its kernels by the row count, and its float64
+// sums only have to stay within the bounds.
+TEST_P(ChainVariant, BandsGiveTheSameBitsAsTheWholeChain) {
+  const Variant& v = variant();
+  if (v.name == "cpu/reference") GTEST_SKIP() << "the float64 BLAS reference is not asked for the same bits";
+  if (auto why = v.why_not(Problem{{8, 8}, Precision::Float32, 1}, Tuning{})) GTEST_SKIP() << v.name << " skipped: " << *why;
+  const Dims d = {101, 67, 200, 45, 130};
+  for (PlanKind plan : {PlanKind::OpCount, PlanKind::Fused})
+    for (Precision p : {Precision::Float32, Precision::Float64}) {
+      const Problem prob{d, p, 3};
+      const Tuning t{plan, 1024, BetaConvention::Derived};
+      const auto whole = run(v, prob, t, chain_data(d, Values::Uniform, 3, p));
+      if (!whole) continue;
+      for (auto [first, rows] : {std::pair<std::int64_t, std::int64_t>{0, 34}, {34, 33}, {67, 34}, {100, 1}}) {
+        const auto band = run(v, prob, t, chain_data(d, Values::Uniform, 3, p, first, rows));
+        ASSERT_TRUE(band);
+        for (std::int64_t k = 0; k < rows * d.back(); ++k)
+          ASSERT_EQ((*band)[static_cast<std::size_t>(k)], (*whole)[static_cast<std::size_t>(first * d.back() + k)])
+              << v.name << " plan " << to_string(plan) << " " << to_string(p) << " rows " << first << "+" << rows;
+      }
+    }
+}
+
+INSTANTIATE_TEST_SUITE_P(All, ChainVariant, ::testing::ValuesIn(hpcs::testing::names_of(variants())),
+                         hpcs::testing::param_name);
+
+// The rounding bound must see a kernel that drops one term of one sum.
+TEST(ChainVerification, BoundCatchesADroppedTerm) {
+  for (Precision p : {Precision::Float32, Precision::Float64}) {
+    const Dims d = {60, 300, 40, 250, 30};
+    const ChainData in = chain_data(d, Values::Uniform, 5, p);
+    const std::vector<double> want = reference_product(in), scale = reference_product(in, true);
+    ChainData wrong = in;
+    wrong.matrices[2][7] = 0;  // one term of A3's products gone
+    const std::vector<double> got = reference_product(wrong);
+    const Check c = check_for(d, p, false);
+    int violations = 0;
+    for (std::size_t k = 0; k < got.size(); ++k) violations += std::fabs(got[k] - want[k]) > c.per_scale * scale[k];
+    EXPECT_GT(violations, 0) << to_string(p);
+  }
+}
+
+// Integer chains: every partial sum of every product provably below 2^24.
+TEST(ChainInputs, IntegerChainsStayExactInFloat32) {
+  for (const Dims& d : kChains) {
+    double bound = 1;
+    for (int m = 1; m + 1 < static_cast<int>(d.size()); ++m) bound *= static_cast<double>(integer_row_nonzeros(d, m));
+    EXPECT_LE(bound, 16777216.0) << format_dims(d);
+    const ChainData in = chain_data(d, Values::Integer, 9, Precision::Float32);
+    for (double x : reference_product(in, true)) EXPECT_LE(x, bound);
+  }
+}
+
+}  // namespace
+}  // namespace hpcs::matrixchain
