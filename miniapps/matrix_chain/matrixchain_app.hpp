@@ -22,7 +22,7 @@ struct StudyOptions {
   bool on = false;
   int chains = 1000;           // random chains per length
   int min_n = 2, max_n = 20;   // chain lengths (matrices)
-  std::int64_t min_dim = 64, max_dim = 1024;
+  std::int64_t min_dim = 256, max_dim = 1024;  // at least sqrt(64K), the size of the thesis example
   std::uint64_t seed = 1;
 };
 

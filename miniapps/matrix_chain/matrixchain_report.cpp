@@ -16,9 +16,20 @@ std::string fmt(const char* f, double v) {
   return buf;
 }
 
-nlohmann::json step_json(const Step& s) {
-  return {{"kind", to_string(s.kind)},      {"first", s.first},           {"last", s.last},
-          {"dims", s.p},                    {"tile", {s.tile.x, s.tile.y}}, {"model_tile", {s.model_tile.x, s.model_tile.y}}};
+// A step with the traffic its executed tile moves on this rank (the rows of A1 it holds).
+nlohmann::json step_json(const Step& s, std::int64_t rows) {
+  Plan one;
+  one.steps = {s};
+  const Traffic t = plan_traffic(one, rows);
+  return {{"kind", to_string(s.kind)},
+          {"first", s.first},
+          {"last", s.last},
+          {"dims", s.p},
+          {"local_dims", local_dims(s, rows)},
+          {"tile", {s.tile.x, s.tile.y}},
+          {"model_tile", {s.model_tile.x, s.model_tile.y}},
+          {"rank0_model_read_elements", t.reads},
+          {"rank0_model_write_elements", t.writes}};
 }
 }  // namespace
 
@@ -35,7 +46,7 @@ void App::add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) {
   MPI_Allreduce(MPI_IN_PLACE, counted, 3, MPI_DOUBLE, MPI_SUM, mpi_->comm());
   const double bytes = static_cast<double>(bytes_of(problem_.precision));
   nlohmann::json steps = nlohmann::json::array();
-  for (const Step& s : plan.steps) steps.push_back(step_json(s));
+  for (const Step& s : plan.steps) steps.push_back(step_json(s, chain_.data.rows));
   r.extra["plan"] = {{"kind", to_string(plan.kind)},
                      {"tree", plan.tree},
                      {"fast_memory", plan.fast_memory},

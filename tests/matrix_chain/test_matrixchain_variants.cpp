@@ -110,11 +110,13 @@ TEST_P(ChainVariant, EqualsReferenceForEveryPlanAndCapacity) {
 }
 
 // The same bits for a band of rows as for those rows of the whole chain (any rank count).
-// Not asked of cpu/reference: OpenBLAS chooses its kernels by the row count, and its float64
-// sums only have to stay within the bounds.
+// Not asked of the library variants (cpu/reference, cuda/cublas): OpenBLAS and cuBLAS choose
+// their kernels by the matrix sizes (on an H100 cuBLAS differed in the last bits); they only
+// have to stay within the bounds.
 TEST_P(ChainVariant, BandsGiveTheSameBitsAsTheWholeChain) {
   const Variant& v = variant();
-  if (v.name == "cpu/reference") GTEST_SKIP() << "the float64 BLAS reference is not asked for the same bits";
+  if (v.name == "cpu/reference" || v.name == "cuda/cublas")
+    GTEST_SKIP() << v.name << ": a BLAS library is not asked for the same bits on any row count";
   if (auto why = v.why_not(Problem{{8, 8}, Precision::Float32, 1}, Tuning{})) GTEST_SKIP() << v.name << " skipped: " << *why;
   const Dims d = {101, 67, 200, 45, 130};
   for (PlanKind plan : {PlanKind::OpCount, PlanKind::Fused})

@@ -1,0 +1,173 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Our output-stationary GEMM, C = A B (row-major): one block per x-by-y patch of C, k
+// streamed through shared memory in chunks, the patch's sums in registers, C written once.
+// Global traffic is gemm_counted(): every block reads its x rows of A and y columns of B
+// once (each element of a chunk is loaded by one thread).
+//
+// gemm_fast_kernel: the 128 x 128 patch of M = 16384 at compile time, 256 threads of 8 x 8
+// outputs, 16-byte global loads held in registers while the chunk before is multiplied
+// (double-buffered shared memory, one barrier per chunk), A transposed in shared memory.
+// gemm_tiled_kernel: any tile (tile_pipeline.cuh). Both sum k in ascending order from zero
+// with fused multiply-adds, so they give the same bits for the same product.
+#include "kernel_checks.cuh"
+#include "tile_pipeline.cuh"
+#include "tiled_kernels.hpp"
+
+namespace hpcs::matrixchain::cuda_impl {
+namespace {
+
+// Four consecutive elements: one 16-byte access in float32, two in float64.
+template <class Real>
+struct Quad {
+  Real v[4];
+};
+
+__device__ __forceinline__ Quad<float> load_quad(const float* p) {
+  const float4 t = __ldg(reinterpret_cast<const float4*>(p));
+  return {{t.x, t.y, t.z, t.w}};
+}
+__device__ __forceinline__ Quad<double> load_quad(const double* p) {
+  const double2 t0 = __ldg(reinterpret_cast<const double2*>(p));
+  const double2 t1 = __ldg(reinterpret_cast<const double2*>(p) + 1);
+  return {{t0.x, t0.y, t1.x, t1.y}};
+}
+__device__ __forceinline__ void store_quad(float* p, const float* v) {
+  *reinterpret_cast<float4*>(p) = make_float4(v[0], v[1], v[2], v[3]);
+}
+__device__ __forceinline__ void store_quad(double* p, const double* v) {
+  reinterpret_cast<double2*>(p)[0] = make_double2(v[0], v[1]);
+  reinterpret_cast<double2*>(p)[1] = make_double2(v[2], v[3]);
+}
+
+template <class Real>
+__global__ void __launch_bounds__(kFastThreads, sizeof(Real) == 4 ? 2 : 1)
+    gemm_fast_kernel(const Real* __restrict__ a, const Real* __restrict__ b, Real* __restrict__ c, Index p0, Index p1,
+                     Index p2, Index row_bands, Index col_bands) {
+  constexpr int kT = kFastTile, kK = kFastChunk, kLda = kT + kPad, kHalf = kT / 2;
+  static_assert(kFastThreads == 256 && kT == 128 && kK == 8, "the load mapping below assumes these");
+  __shared__ __align__(16) Real as[2][kK][kLda];  // A chunk transposed: as[k][row]
+  __shared__ __align__(16) Real bs[2][kK][kT];
+
+  Index ib, jb;
+  grouped_patch(blockIdx.x, row_bands, col_bands, ib, jb);
+  const Index r0 = ib * kT, c0 = jb * kT;
+  const int tid = static_cast<int>(threadIdx.x);
+
+  // Loads: A 128 rows x 8 k as one 4-k vector per thread; B 8 k x 128 columns likewise.
+  // Few registers are left beside the 64 sums: k is an int (dimensions are below 2^24),
+  // the pointers advance a chunk at a time, and a load is in range while k0 < its limit.
+  const int a_row = tid >> 1, a_k = (tid & 1) * 4;
+  const int b_k = tid >> 5, b_col = (tid & 31) * 4;
+  const int k_end = static_cast<int>(p1);
+  const int a_limit = r0 + a_row < p0 ? k_end - a_k : 0;
+  const int b_limit = c0 + b_col < p2 ? k_end - b_k : 0;
+  const Real* a_next = a + (a_limit > 0 ? (r0 + a_row) * p1 + a_k : 0);
+  const Real* b_next = b + (b_limit > 0 ? b_k * p2 + c0 + b_col : 0);
+  const Index b_step = kK * p2;
+  Quad<Real> a_reg, b_reg;
+  const auto load = [&](int k0) {
+    a_reg = k0 < a_limit ? load_quad(a_next) : Quad<Real>{};
+    b_reg = k0 < b_limit ? load_quad(b_next) : Quad<Real>{};
+    a_next += kK, b_next += b_step;
+  };
+  const auto store = [&](int buf) {
+#pragma unroll
+    for (int q = 0; q < 4; ++q) as[buf][a_k + q][a_row] = a_reg.v[q];
+    store_quad(&bs[buf][b_k][b_col], b_reg.v);
+  };
+
+  // Thread (ty, tx) keeps rows ty*4 + [0, 4) and 64 + ty*4 + [0, 4), columns likewise.
+  const int tx = tid & 15, ty = tid >> 4;
+  Real acc[8][8] = {};
+  load(0);
+  store(0);
+  __syncthreads();
+  for (int k0 = 0, buf = 0; k0 < k_end; k0 += kK, buf ^= 1) {
+    const bool more = k0 + kK < k_end;
+    if (more) load(k0 + kK);
+#pragma unroll
+    for (int k = 0; k < kK; ++k) {
+      Real av[8], bv[8];
+      load_shared<4>(av, &as[buf][k][ty * 4]);
+      load_shared<4>(av + 4, &as[buf][k][kHalf + ty * 4]);
+      load_shared<4>(bv, &bs[buf][k][tx * 4]);
+      load_shared<4>(bv + 4, &bs[buf][k][kHalf + tx * 4]);
+#pragma unroll
+      for (int i = 0; i < 8; ++i)
+#pragma unroll
+        for (int j = 0; j < 8; ++j) acc[i][j] = fused_multiply_add(av[i], bv[j], acc[i][j]);
+    }
+    if (more) store(buf ^ 1);  // the other buffer: everyone left it at the last barrier
+    __syncthreads();
+  }
+
+#pragma unroll
+  for (int i = 0; i < 8; ++i) {
+    const Index row = r0 + (i < 4 ? ty * 4 + i : kHalf + ty * 4 + i - 4);
+    if (row >= p0) continue;
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      const Index col = c0 + h * kHalf + tx * 4;
+      if (col < p2) store_quad(c + row * p2 + col, &acc[i][h * 4]);
+    }
+  }
+}
+
+template <class Real, int Micro>
+__global__ void __launch_bounds__(kLaunchBound<Real, Micro>) gemm_tiled_kernel(GemmParams<Real> g, Index row_bands,
+                                                                              Index col_bands) {
+  const Patch<Micro> p(g.x, g.y, g.chunk_log2);
+  Index ib, jb;
+  grouped_patch(blockIdx.x, row_bands, col_bands, ib, jb);
+  const int p0 = static_cast<int>(g.p0), p1 = static_cast<int>(g.p1), p2 = static_cast<int>(g.p2);
+  const int r0 = static_cast<int>(ib) * g.x, c0 = static_cast<int>(jb) * g.y;
+  Real acc[Micro][Micro] = {};
+  accumulate<true>(acc, StagedA<Real>{g.a + static_cast<Index>(r0) * p1, p1, p0 - r0}, StagedB<Real>{g.b + c0, p2, p2 - c0}, p1,
+             p, dynamic_shared<Real>(), [] {});
+  store_patch(acc, g.c + static_cast<Index>(r0) * p2 + c0, p2, p0 - r0, p2 - c0, p);
+}
+
+template <class Real, class F>
+void with_tiled_kernel(int micro, F&& f) {
+  if (micro == 8) f(gemm_tiled_kernel<Real, 8>);
+  else f(gemm_tiled_kernel<Real, 4>);
+}
+
+}  // namespace
+
+bool fast_gemm_applies(const Tile& tile, std::int64_t p1, std::int64_t p2) {
+  return tile.x == kFastTile && tile.y == kFastTile && p1 % 4 == 0 && p2 % 4 == 0;
+}
+
+template <class Real>
+void launch_gemm(const GemmParams<Real>& g, const KernelShape& shape, bool fast, cudaStream_t stream) {
+  if (g.p0 == 0 || g.p2 == 0) return;
+  const Index row_bands = (g.p0 + g.x - 1) / g.x, col_bands = (g.p2 + g.y - 1) / g.y;
+  const unsigned grid = grid_of(row_bands * col_bands, "gemm");
+  if (fast) {
+    gemm_fast_kernel<Real><<<grid, kFastThreads, 0, stream>>>(g.a, g.b, g.c, g.p0, g.p1, g.p2, row_bands, col_bands);
+    HPCS_CUDA_CHECK_LAUNCH();
+    return;
+  }
+  with_tiled_kernel<Real>(shape.micro, [&](auto kernel) {
+    kernel<<<grid, shape.threads, shape.shared_bytes, stream>>>(g, row_bands, col_bands);
+    HPCS_CUDA_CHECK_LAUNCH();
+  });
+}
+
+template <class Real>
+void prepare_gemm(const KernelShape& shape, bool fast) {
+  if (fast) {
+    prepare_kernel(gemm_fast_kernel<Real>, 0, kFastThreads, "the 128 x 128 GEMM kernel");
+    return;
+  }
+  with_tiled_kernel<Real>(shape.micro,
+                          [&](auto kernel) { prepare_kernel(kernel, shape.shared_bytes, shape.threads, "the GEMM kernel"); });
+}
+
+template void launch_gemm<float>(const GemmParams<float>&, const KernelShape&, bool, cudaStream_t);
+template void launch_gemm<double>(const GemmParams<double>&, const KernelShape&, bool, cudaStream_t);
+template void prepare_gemm<float>(const KernelShape&, bool);
+template void prepare_gemm<double>(const KernelShape&, bool);
+
+}  // namespace hpcs::matrixchain::cuda_impl

@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: BSD-3-Clause
+#include "launch_shape.hpp"
+
+namespace hpcs::matrixchain::cuda_impl {
+
+namespace {
+// A kernel's own __shared__ variables (the block's ticket) beside the dynamic buffer.
+constexpr std::size_t kStaticShared = 16;
+
+std::int64_t threads_of(const Tile& t, int micro) { return (t.x / micro) * (t.y / micro); }
+
+std::string kib(std::size_t bytes) { return std::to_string((bytes + 1023) / 1024) + " KiB"; }
+}  // namespace
+
+int micro_tile(const Tile& t) { return threads_of(t, 8) >= 128 ? 8 : 4; }
+
+int max_threads(Precision p, int micro) { return micro == 8 && p == Precision::Float64 ? 256 : 512; }
+
+std::size_t shared_bytes(StepKind kind, const Tile& t, Precision p, int chunk) {
+  const auto x = static_cast<std::size_t>(t.x), y = static_cast<std::size_t>(t.y);
+  std::size_t elements = kStages * static_cast<std::size_t>(chunk) * ((x + kPad) + (y + kPad));
+  if (kind == StepKind::FusedLeft) elements += y * (x + kPad);   // T transposed: y rows of x
+  if (kind == StepKind::FusedRight) elements += x * (y + kPad);  // T: x rows of y
+  return elements * bytes_of(p);
+}
+
+std::optional<std::string> shape_problem(StepKind kind, const Tile& t, Precision p, std::size_t shared_limit) {
+  const int micro = micro_tile(t);
+  const std::int64_t threads = threads_of(t, micro);
+  if (threads > max_threads(p, micro))
+    return "needs " + std::to_string(threads) + " threads (" + std::to_string(micro) + " x " + std::to_string(micro) +
+           " outputs each); this kernel allows " + std::to_string(max_threads(p, micro)) + " per block in " +
+           to_string(p);
+  const std::size_t least = shared_bytes(kind, t, p, 1) + kStaticShared;
+  if (least > shared_limit)
+    return "needs " + kib(least) + " of shared memory; this GPU allows " + kib(shared_limit) + " per block";
+  return std::nullopt;
+}
+
+KernelShape kernel_shape(StepKind kind, const Tile& t, Precision p, std::size_t shared_limit) {
+  KernelShape s;
+  s.micro = micro_tile(t);
+  s.threads = static_cast<int>(threads_of(t, s.micro));
+  s.chunk = kMaxChunk;
+  while (s.chunk > 1 && shared_bytes(kind, t, p, s.chunk) + kStaticShared > shared_limit) s.chunk /= 2;
+  s.shared_bytes = shared_bytes(kind, t, p, s.chunk);
+  return s;
+}
+
+std::optional<std::string> plan_refusal(const std::string& name, const Plan& plan, Precision p,
+                                        std::size_t shared_limit, std::int64_t suggested_fast_memory) {
+  for (const Step& s : plan.steps) {
+    const std::optional<std::string> why = shape_problem(s.kind, s.tile, p, shared_limit);
+    if (!why) continue;
+    return name + ": the " + to_string(s.kind) + " tile " + std::to_string(s.tile.x) + " x " + std::to_string(s.tile.y) +
+           " (M = " + std::to_string(static_cast<long long>(plan.fast_memory)) + ", " + to_string(p) + ") " + *why +
+           "; use --fast-memory " + std::to_string(suggested_fast_memory) + " or auto";
+  }
+  return std::nullopt;
+}
+
+}  // namespace hpcs::matrixchain::cuda_impl

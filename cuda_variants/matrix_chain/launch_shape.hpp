@@ -1,0 +1,49 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The launch shape of the tiled kernels for a step's tile (host only, no CUDA types): how
+// many outputs each thread keeps, how many threads a block has, how deep a k chunk is
+// staged and how much shared memory that takes. The executor launches with it and the
+// variants' why_not refuses a tile with it, so both agree on what fits.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "matrixchain_plan.hpp"
+
+namespace hpcs::matrixchain::cuda_impl {
+
+constexpr int kFastTile = 128;    // the compile-time GEMM patch (gemm_kernels.cu)
+constexpr int kFastThreads = 256;
+constexpr int kFastChunk = 8;
+constexpr int kMaxChunk = 8;      // k elements per staged chunk at most
+constexpr int kPad = 4;           // elements added to each shared row: no bank conflicts, 16-byte rows
+constexpr int kStages = 2;        // staged chunks in flight (double buffering)
+
+struct KernelShape {
+  int micro = 8;                  // each thread keeps micro x micro outputs
+  int threads = 0;
+  int chunk = kMaxChunk;          // k per staged chunk (8, 4, 2 or 1)
+  std::size_t shared_bytes = 0;   // dynamic shared memory of the generic and fused kernels
+};
+
+// 8, or 4 when 8 x 8 outputs per thread would leave the block fewer than 128 threads.
+int micro_tile(const Tile& t);
+// The most threads per block the kernels' registers allow (launch bounds): 512, or 256 for
+// 8 x 8 float64 outputs per thread.
+int max_threads(Precision p, int micro);
+// Dynamic shared memory of a step's kernel: the staged chunks, and the fused kernels' T patch.
+std::size_t shared_bytes(StepKind kind, const Tile& t, Precision p, int chunk);
+
+// Why a tile cannot run on a GPU allowing `shared_limit` bytes per block ("needs 1024
+// threads ...; this kernel allows 512 per block"); nullopt: it can.
+std::optional<std::string> shape_problem(StepKind kind, const Tile& t, Precision p, std::size_t shared_limit);
+// The shape a step launches with (the deepest chunk that fits); call after shape_problem.
+KernelShape kernel_shape(StepKind kind, const Tile& t, Precision p, std::size_t shared_limit);
+
+// The first step of `plan` whose tile cannot run, as "<name>: the gemm tile 256 x 256
+// (M = 65536, float32) needs ...; use --fast-memory <suggested> or auto"; nullopt: all can.
+std::optional<std::string> plan_refusal(const std::string& name, const Plan& plan, Precision p,
+                                        std::size_t shared_limit, std::int64_t suggested_fast_memory);
+
+}  // namespace hpcs::matrixchain::cuda_impl

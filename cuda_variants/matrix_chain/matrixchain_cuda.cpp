@@ -1,0 +1,43 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Registers the raw CUDA variants of the matrix chain: cuda/cublas (the yardstick, off the
+// ladder), cuda/unfused (step 1: our tiled GEMM per product of the unfused plan) and
+// cuda/fused (step 2: the fused plan, with the fused two-product kernels). Auto fast
+// memory (M = 0) becomes this GPU's M (cuda_fast_memory.cu).
+#include "cuda_executors.hpp"
+#include "hpcs/gpu.hpp"
+#include "matrixchain_variants.hpp"
+
+namespace hpcs::matrixchain {
+
+void register_cuda_variants(VariantList& list) {
+  Variant cublas;
+  cublas.name = "cuda/cublas";
+  cublas.backend = "cuda";
+  cublas.step = 0;
+  cublas.make = [](Precision p, const Tuning&) { return cuda_impl::make_cublas_executor(p); };
+  cublas.why_not = [](const Problem&, const Tuning&) { return no_gpu_reason(); };
+  cublas.resolve = [](const Problem& p, const Tuning& t) { return cuda_impl::with_auto_fast_memory(p, unfused_plan(t)); };
+  cublas.tunings = plan_tunings(false);
+  list.push_back(cublas);
+
+  for (const bool fused : {false, true}) {
+    Variant v;
+    v.name = fused ? "cuda/fused" : "cuda/unfused";
+    v.backend = "cuda";
+    v.step = fused ? 2 : 1;
+    v.make = [name = v.name, fused](Precision p, const Tuning&) { return cuda_impl::make_tiled_executor(name, fused, p); };
+    v.why_not = [name = v.name, fused](const Problem& p, const Tuning& t) -> std::optional<std::string> {
+      if (auto why = no_gpu_reason()) return why;
+      if (fused)
+        if (auto why = needs_fused_plan(name, t)) return why;
+      return cuda_impl::tile_reason(name, p, t);
+    };
+    v.resolve = [fused](const Problem& p, const Tuning& t) {
+      return cuda_impl::with_auto_fast_memory(p, fused ? t : unfused_plan(t));
+    };
+    v.tunings = plan_tunings(fused);
+    list.push_back(v);
+  }
+}
+
+}  // namespace hpcs::matrixchain

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// cuda/unfused and cuda/fused: the plan's steps with our own kernels, one launch each. A
+// fused step owns its ticket and flag counters; they are zeroed once at setup and only
+// grow, each run starting from run * (blocks) and run * (blocks in turn per chunk), so a
+// run adds no memset launch.
+#include <string>
+#include <vector>
+
+#include "chain_executor.cuh"
+#include "cuda_executors.hpp"
+#include "launch_shape.hpp"
+#include "tiled_kernels.hpp"
+
+namespace hpcs::matrixchain::cuda_impl {
+namespace {
+
+template <class Real>
+class TiledExecutor final : public ChainExecutor<Real> {
+ public:
+  TiledExecutor(std::string name, bool fused) : name_(std::move(name)), fused_(fused) {}
+
+  std::string config() const override {
+    std::string text = this->plan_text() + ":";
+    const Plan& plan = this->plan();
+    for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+      const Launch& l = launches_[i];
+      text += (i ? ", " : " ") + to_string(plan.steps[i].kind) + " " + std::to_string(plan.steps[i].tile.x) + "x" +
+              std::to_string(plan.steps[i].tile.y) + " (" +
+              (l.fast ? "fast 128x128 kernel, 256 threads"
+                      : std::to_string(l.shape.micro) + "x" + std::to_string(l.shape.micro) + " per thread, " +
+                            std::to_string(l.shape.threads) + " threads, k chunk " + std::to_string(l.shape.chunk)) +
+              ")";
+    }
+    return plan.steps.empty() ? text + " no products" : text;
+  }
+
+ private:
+  struct Launch {
+    KernelShape shape;
+    bool fast = false;
+    std::int64_t row_bands = 0, col_bands = 0, chunks = 0;
+    cuda::DeviceBuffer<Counter> counters;  // fused: the ticket, then the flags
+  };
+
+  void check_plan(const Plan& plan) const override {
+    for (const Step& s : plan.steps)
+      if (!fused_ && s.kind != StepKind::Gemm)
+        throw Error(name_ + " runs unfused plans only (the plan has a " + to_string(s.kind) + " step)");
+    const Precision p = precision_of<Real>();
+    if (auto why = plan_refusal(name_, plan, p, shared_memory_per_block(), cuda_auto_fast_memory(p))) throw Error(*why);
+  }
+
+  void prepare() override {
+    const Plan& plan = this->plan();
+    const std::size_t shared = shared_memory_per_block();
+    launches_.clear();
+    launches_.resize(plan.steps.size());
+    for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+      const Step& s = plan.steps[i];
+      const std::vector<std::int64_t> p = local_dims(s, this->rows());
+      Launch& l = launches_[i];
+      l.shape = kernel_shape(s.kind, s.tile, precision_of<Real>(), shared);
+      if (s.kind == StepKind::Gemm) {
+        l.fast = fast_gemm_applies(s.tile, p[1], p[2]);
+        prepare_gemm<Real>(l.shape, l.fast);
+        continue;
+      }
+      prepare_fused<Real>(s.kind, l.shape);
+      const bool left = s.kind == StepKind::FusedLeft;
+      // T's patches tile (p0, p2) on the left, (p1, p3) on the right.
+      l.row_bands = ceil_div(left ? p[0] : p[1], s.tile.x);
+      l.col_bands = ceil_div(left ? p[2] : p[3], s.tile.y);
+      l.chunks = left ? ceil_div(p[3], s.tile.y) : ceil_div(p[0], s.tile.x);
+      const std::int64_t flags = (left ? l.row_bands : l.col_bands) * l.chunks;
+      l.counters.allocate(static_cast<std::size_t>(1 + flags));
+      HPCS_CUDA_CHECK(cudaMemset(l.counters.get(), 0, l.counters.size() * sizeof(Counter)));
+    }
+    runs_ = 0;
+  }
+
+  void launch_steps() override {
+    const Plan& plan = this->plan();
+    for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+      const Step& s = plan.steps[i];
+      const std::vector<std::int64_t> p = local_dims(s, this->rows());
+      const Launch& l = launches_[i];
+      const int chunk_log2 = log2_of(l.shape.chunk);
+      if (s.kind == StepKind::Gemm) {
+        GemmParams<Real> g;
+        g.a = this->operand(s.in[0]), g.b = this->operand(s.in[1]), g.c = this->output(i);
+        g.p0 = p[0], g.p1 = p[1], g.p2 = p[2];
+        g.x = static_cast<int>(s.tile.x), g.y = static_cast<int>(s.tile.y), g.chunk_log2 = chunk_log2;
+        launch_gemm(g, l.shape, l.fast, this->stream());
+        continue;
+      }
+      const bool left = s.kind == StepKind::FusedLeft;
+      FusedParams<Real> f;
+      f.x_mat = this->operand(s.in[0]), f.y_mat = this->operand(s.in[1]), f.z_mat = this->operand(s.in[2]);
+      f.r = this->output(i);
+      f.p0 = p[0], f.p1 = p[1], f.p2 = p[2], f.p3 = p[3];
+      f.x = static_cast<int>(s.tile.x), f.y = static_cast<int>(s.tile.y), f.chunk_log2 = chunk_log2;
+      f.row_bands = l.row_bands, f.col_bands = l.col_bands, f.chunks = l.chunks;
+      f.ticket = l.counters.get(), f.flags = l.counters.get() + 1;
+      // Every run adds one ticket per block and, to each flag, one per block in its turn.
+      f.ticket_base = runs_ * static_cast<Counter>(l.row_bands * l.col_bands);
+      f.flag_base = runs_ * static_cast<Counter>(left ? l.col_bands : l.row_bands);
+      if (left) launch_fused_left(f, l.shape, this->stream());
+      else launch_fused_right(f, l.shape, this->stream());
+    }
+    ++runs_;
+  }
+
+  static std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+  std::string name_;
+  bool fused_;
+  std::vector<Launch> launches_;
+  Counter runs_ = 0;
+};
+
+}  // namespace
+
+std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fused, Precision p) {
+  if (p == Precision::Float32) return std::make_unique<TiledExecutor<float>>(name, fused);
+  return std::make_unique<TiledExecutor<double>>(name, fused);
+}
+
+}  // namespace hpcs::matrixchain::cuda_impl

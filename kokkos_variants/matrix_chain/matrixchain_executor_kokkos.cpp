@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The Kokkos executor: uploads the chain in the variant's precision, gives every step its
+// output view (and a fused pair its counter block), and runs the steps in order, one
+// kernel each (matrixchain_gemm_kokkos.hpp, matrixchain_fused_kokkos.hpp).
+#include <algorithm>
+#include <limits>
+#include <string>
+#include <vector>
+
+#include "hpcs/error.hpp"
+#include "hpcs/kokkos_device_timer.hpp"
+#include "matrixchain_fused_kokkos.hpp"
+#include "matrixchain_gemm_kokkos.hpp"
+#include "matrixchain_kokkos.hpp"
+#include "matrixchain_kokkos_capacity.hpp"
+
+namespace hpcs::matrixchain::kokkos {
+namespace {
+
+// More threads than this share a patch's micro-tiles poorly (and hold more registers).
+constexpr int kMaxTeam = 256;
+
+std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
+
+int league_of(std::int64_t teams, int step) {
+  if (teams > std::numeric_limits<int>::max())
+    throw Error("step " + std::to_string(step) + " needs " + std::to_string(teams) + " teams, more than a launch takes");
+  return int(teams);
+}
+
+template <class Real>
+Kokkos::View<Real*> device_copy(const std::string& label, const std::vector<double>& host) {
+  Kokkos::View<Real*> d(Kokkos::view_alloc(label, Kokkos::WithoutInitializing), host.size());
+  auto h = Kokkos::create_mirror_view(d);
+  for (std::size_t i = 0; i < host.size(); ++i) h(i) = static_cast<Real>(host[i]);
+  Kokkos::deep_copy(d, h);
+  return d;
+}
+
+// The team size for a functor: its micro-tiles, capped by what the backend can run (1 on
+// Serial).
+template <class F>
+int team_for(const F& f, std::size_t scratch, std::int64_t micro_tiles) {
+  Policy probe(1, 1);
+  probe.set_scratch_size(kScratchLevel, Kokkos::PerTeam(scratch));
+  const int most = probe.team_size_max(f, Kokkos::ParallelForTag());
+  return int(std::max<std::int64_t>(1, std::min<std::int64_t>({micro_tiles, kMaxTeam, most})));
+}
+
+template <class F>
+void launch(const char* label, const F& f, int league, int team, std::size_t scratch) {
+  Policy policy(league, team);
+  Kokkos::parallel_for(label, policy.set_scratch_size(kScratchLevel, Kokkos::PerTeam(scratch)), f);
+}
+
+template <class Real>
+class KokkosChain final : public Executor {
+ public:
+  explicit KokkosChain(const Tuning& t) {
+    if (t.fast_memory < 0) throw Error("--fast-memory " + std::to_string(t.fast_memory) + ": expected 0 (auto) or more");
+  }
+
+  void setup(const ChainData& in, const Plan& plan) override {
+    plan_ = &plan;
+    inputs_.clear();
+    steps_.clear();
+    for (int m = 1; m <= in.n(); ++m)
+      inputs_.push_back(device_copy<Real>("hpcs::matrixchain::A" + std::to_string(m), in.matrices[std::size_t(m - 1)]));
+    rows_ = in.rows;
+    last_cols_ = in.cols_of(1);
+    for (std::size_t k = 0; k < plan.steps.size(); ++k) {
+      const Step& s = plan.steps[k];
+      StepRun r;
+      r.kind = s.kind;
+      r.p = local_dims(s, in.rows);
+      r.shape = step_shape(s, sizeof(Real), plan.fast_memory, int(k));
+      for (const Operand& o : s.in) r.in.push_back(o.input() ? inputs_[std::size_t(o.matrix - 1)] : steps_[std::size_t(o.step)].out);
+      r.out = Kokkos::View<Real*>("hpcs::matrixchain::step" + std::to_string(k), std::size_t(r.p.front() * r.p.back()));
+      if (s.kind == StepKind::Gemm) {
+        const GemmKernel<Real> g = gemm(r);
+        r.league = league_of(g.league(), int(k));
+        r.team = team_for(g, r.shape.bytes, std::int64_t(r.shape.x / kMicro) * (r.shape.y / kMicro));
+      } else {
+        FusedShape<Real> f = fused(r);
+        r.league = league_of(f.league(), int(k));
+        r.sync = Kokkos::View<std::int64_t*>("hpcs::matrixchain::sync" + std::to_string(k), std::size_t(1 + r.league));
+        f.sync = r.sync.data();
+        const std::int64_t patch = std::int64_t(f.x / kMicro) * (f.y / kMicro);
+        const std::int64_t stream = std::int64_t(f.wc / kMicro) * ((s.kind == StepKind::FusedLeft ? f.x : f.y) / kMicro);
+        r.team = s.kind == StepKind::FusedLeft ? team_for(FusedLeftKernel<Real>{f}, r.shape.bytes, std::max(patch, stream))
+                                               : team_for(FusedRightKernel<Real>{f}, r.shape.bytes, std::max(patch, stream));
+      }
+      last_cols_ = r.p.back();
+      steps_.push_back(std::move(r));
+    }
+    runs_ = 0;
+    Kokkos::fence();
+  }
+
+  void run() override {
+    timer_.start();
+    for (StepRun& r : steps_) {
+      if (r.p.front() == 0) continue;  // no rows of A1 on this rank: an empty result
+      if (r.kind == StepKind::Gemm) {
+        launch("hpcs::matrixchain::gemm", gemm(r), r.league, r.team, r.shape.bytes);
+      } else {
+        FusedShape<Real> f = fused(r);
+        f.sync = r.sync.data();
+        f.run = runs_;
+        if (r.kind == StepKind::FusedLeft) launch("hpcs::matrixchain::fused_left", FusedLeftKernel<Real>{f}, r.league, r.team, r.shape.bytes);
+        else launch("hpcs::matrixchain::fused_right", FusedRightKernel<Real>{f}, r.league, r.team, r.shape.bytes);
+      }
+    }
+    timer_.stop();
+    Kokkos::fence();
+    ++runs_;
+  }
+
+  void result(double* out) override {
+    const Kokkos::View<Real*> last = steps_.empty() ? inputs_.front() : steps_.back().out;
+    auto h = Kokkos::create_mirror_view(last);
+    Kokkos::deep_copy(h, last);
+    const std::size_t n = std::size_t(rows_ * last_cols_);
+    for (std::size_t i = 0; i < n; ++i) out[i] = static_cast<double>(h(i));
+  }
+
+  std::optional<double> device_seconds() const override { return timer_.seconds(); }
+
+  std::string config() const override {
+    if (!plan_) return "not set up";
+    std::string s = "plan " + to_string(plan_->kind) + " M=" + std::to_string(static_cast<long long>(plan_->fast_memory)) + ":";
+    if (steps_.empty()) return s + " no products (A1 is the result)";
+    std::vector<int> teams;
+    for (std::size_t k = 0; k < steps_.size(); ++k) {
+      const StepRun& r = steps_[k];
+      s += std::string(k ? ", " : " ") + to_string(r.kind) + " " + std::to_string(r.shape.x) + "x" + std::to_string(r.shape.y);
+      if (std::find(teams.begin(), teams.end(), r.team) == teams.end()) teams.push_back(r.team);
+    }
+    s += "; team ";
+    for (std::size_t k = 0; k < teams.size(); ++k) s += (k ? "/" : "") + std::to_string(teams[k]);
+    return s + ", k chunk " + std::to_string(steps_.front().shape.kc) + ", scratch level " + std::to_string(int(kScratchLevel));
+  }
+
+ private:
+  struct StepRun {
+    StepKind kind = StepKind::Gemm;
+    std::vector<std::int64_t> p;  // local dimensions
+    StepShape shape;
+    std::vector<Kokkos::View<Real*>> in;
+    Kokkos::View<Real*> out;
+    Kokkos::View<std::int64_t*> sync;  // fused pairs: ticket counter, chunk count per team
+    int league = 0, team = 1;
+  };
+
+  static GemmKernel<Real> gemm(const StepRun& r) {
+    GemmKernel<Real> g;
+    g.A = r.in[0].data(), g.B = r.in[1].data(), g.C = r.out.data();
+    g.p0 = r.p[0], g.p1 = r.p[1], g.p2 = r.p[2];
+    g.x = r.shape.x, g.y = r.shape.y, g.kc = r.shape.kc, g.work = r.shape.work;
+    g.col_bands = int(ceil_div(g.p2, g.y));
+    return g;
+  }
+
+  static FusedShape<Real> fused(const StepRun& r) {
+    const bool left = r.kind == StepKind::FusedLeft;
+    FusedShape<Real> f;
+    f.X = r.in[0].data(), f.Y = r.in[1].data(), f.Z = r.in[2].data(), f.R = r.out.data();
+    f.p0 = r.p[0], f.p1 = r.p[1], f.p2 = r.p[2], f.p3 = r.p[3];
+    f.x = r.shape.x, f.y = r.shape.y, f.kc = r.shape.kc, f.wc = r.shape.wc, f.work = r.shape.work;
+    f.row_bands = int(ceil_div(left ? f.p0 : f.p1, f.x));  // T's rows: along p0 (left), p1 (right)
+    f.col_bands = int(ceil_div(left ? f.p2 : f.p3, f.y));  // T's columns: along p2 (left), p3 (right)
+    f.chunks = ceil_div(left ? f.p3 : f.p0, f.wc);
+    return f;
+  }
+
+  const Plan* plan_ = nullptr;
+  std::vector<Kokkos::View<Real*>> inputs_;
+  std::vector<StepRun> steps_;
+  std::int64_t rows_ = 0, last_cols_ = 0;
+  std::int64_t runs_ = 0;  // completed runs: the epoch of the fused pairs' counters
+  KokkosDeviceTimer timer_;
+};
+
+}  // namespace
+
+std::unique_ptr<Executor> make_executor(Precision p, const Tuning& t) {
+  if (p == Precision::Float32) return std::make_unique<KokkosChain<float>>(t);
+  return std::make_unique<KokkosChain<double>>(t);
+}
+
+}  // namespace hpcs::matrixchain::kokkos

@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The two fused pairs (thesis Alg. 5 and 9), X (p0 x p1), Y (p1 x p2), Z (p2 x p3):
+//   left   R = (X Y) Z: the team of patch (ib, jb) keeps T = X[ib rows, :] Y[:, jb cols]
+//          (x by y) in scratch, then streams Z[jb rows, :] in chunks of wc columns:
+//          R[ib rows, chunk] += T Zchunk;
+//   right  R = X (Y Z): the team of patch (ib, jb) keeps T = Y[ib rows, :] Z[:, jb cols]
+//          in scratch, then streams X[:, ib cols] in chunks of wc rows:
+//          R[chunk, jb cols] += Xchunk T.
+// The updates of R are ordered by matrixchain_kokkos_order.hpp, chunk by chunk: team jb
+// (left) updates a chunk of R's ib rows once team jb - 1 has finished that chunk, so
+// consecutive bands overlap in a pipeline while every element still sums in increasing
+// band order, continuing the chain it read (see matrixchain_kokkos_tiles.hpp). The
+// counter block `sync` holds the ticket counter, then one chunk count per team.
+// Traffic: left_counted / right_counted. Include from Kokkos sources only.
+#pragma once
+#include "matrixchain_kokkos_order.hpp"
+#include "matrixchain_kokkos_tiles.hpp"
+
+namespace hpcs::matrixchain::kokkos {
+
+template <class Real>
+struct FusedShape {
+  const Real *X = nullptr, *Y = nullptr, *Z = nullptr;
+  Real* R = nullptr;                               // p0 x p3
+  std::int64_t p0 = 0, p1 = 0, p2 = 0, p3 = 0;
+  int x = 0, y = 0, kc = 0, wc = 0;
+  std::int64_t work = 0;
+  int row_bands = 1, col_bands = 1;               // of T
+  std::int64_t chunks = 0;                        // of the streamed operand
+  std::int64_t* sync = nullptr;                   // [ticket counter, chunk count per team]
+  std::int64_t run = 0;                           // runs before this one
+
+  KOKKOS_INLINE_FUNCTION std::int64_t league() const { return std::int64_t(row_bands) * col_bands; }
+};
+
+template <class Real>
+struct FusedLeftKernel {
+  FusedShape<Real> f;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
+    Scratch<Real> T(team.team_scratch(kScratchLevel), std::size_t(f.x) * f.y);
+    Scratch<Real> buf(team.team_scratch(kScratchLevel), std::size_t(f.work));
+    Scratch<std::int64_t> slot(team.team_scratch(kScratchLevel), 1);
+    // Ticket order: column band by column band, so the teams running together hold
+    // different row bands of R and rarely wait.
+    const std::int64_t t = take_ticket(team, f.sync, f.run * f.league(), slot.data());
+    const int jb = int(t / f.row_bands), ib = int(t % f.row_bands);
+    const std::int64_t row0 = std::int64_t(ib) * f.x, col0 = std::int64_t(jb) * f.y;
+    const int rows = f.p0 - row0 < f.x ? int(f.p0 - row0) : f.x;  // of T and R
+    const int cols = f.p2 - col0 < f.y ? int(f.p2 - col0) : f.y;  // of T; rows of Z
+    Real* const Tp = T.data();
+    const int y = f.y;
+    band_product(team, f.X, f.p1, row0, rows, f.Y, f.p2, col0, cols, f.p1, f.x, f.y, f.kc, Tp, buf.data(),
+                 [&](int i, int j, Real v) { Tp[i * y + j] = v; });
+    Real* const R = f.R;
+    const std::int64_t ld = f.p3;
+    std::int64_t* const mine = f.sync + 1 + std::int64_t(ib) * f.col_bands + jb;
+    for (std::int64_t c = 0; c < f.chunks; ++c) {
+      const std::int64_t c0 = c * f.wc;
+      const int n = f.p3 - c0 < f.wc ? int(f.p3 - c0) : f.wc, width = round_up(n, kMicro);
+      stage(team, buf.data(), f.wc, cols, width, f.Z, f.p3, col0, c0, cols, n);  // cols x width of Z
+      if (jb > 0) wait_for(team, mine - 1, f.run * f.chunks + c + 1);
+      else team.team_barrier();
+      const bool read = jb > 0;
+      micro_product(
+          team, f.x, width, Tp, y, buf.data(), f.wc, cols,
+          [&](int i, int j) { return read && i < rows && j < n ? load_fresh(R + (row0 + i) * ld + c0 + j) : Real(0); },
+          [&](int i, int j, Real v) {
+            if (i < rows && j < n) store_fresh(R + (row0 + i) * ld + c0 + j, v);
+          });
+      signal(team, mine);  // its barrier also frees the chunk buffer
+    }
+  }
+};
+
+template <class Real>
+struct FusedRightKernel {
+  FusedShape<Real> f;
+
+  KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
+    Scratch<Real> T(team.team_scratch(kScratchLevel), std::size_t(f.x) * f.y);
+    Scratch<Real> buf(team.team_scratch(kScratchLevel), std::size_t(f.work));
+    Scratch<std::int64_t> slot(team.team_scratch(kScratchLevel), 1);
+    // Ticket order: row band by row band, so the teams running together hold different
+    // column bands of R and rarely wait.
+    const std::int64_t t = take_ticket(team, f.sync, f.run * f.league(), slot.data());
+    const int ib = int(t / f.col_bands), jb = int(t % f.col_bands);
+    const std::int64_t row0 = std::int64_t(ib) * f.x, col0 = std::int64_t(jb) * f.y;
+    const int rows = f.p1 - row0 < f.x ? int(f.p1 - row0) : f.x;  // of T; columns of X
+    const int cols = f.p3 - col0 < f.y ? int(f.p3 - col0) : f.y;  // of T and R
+    Real* const Tp = T.data();
+    const int y = f.y;
+    band_product(team, f.Y, f.p2, row0, rows, f.Z, f.p3, col0, cols, f.p2, f.x, f.y, f.kc, Tp, buf.data(),
+                 [&](int i, int j, Real v) { Tp[i * y + j] = v; });
+    Real* const R = f.R;
+    const std::int64_t ld = f.p3;
+    std::int64_t* const mine = f.sync + 1 + std::int64_t(jb) * f.row_bands + ib;
+    for (std::int64_t c = 0; c < f.chunks; ++c) {
+      const std::int64_t r0 = c * f.wc;
+      const int n = f.p0 - r0 < f.wc ? int(f.p0 - r0) : f.wc, height = round_up(n, kMicro);
+      stage(team, buf.data(), f.x, height, rows, f.X, f.p1, r0, row0, n, rows);  // height x rows of X
+      if (ib > 0) wait_for(team, mine - 1, f.run * f.chunks + c + 1);
+      else team.team_barrier();
+      const bool read = ib > 0;
+      micro_product(
+          team, height, f.y, buf.data(), f.x, Tp, y, rows,
+          [&](int i, int j) { return read && i < n && j < cols ? load_fresh(R + (r0 + i) * ld + col0 + j) : Real(0); },
+          [&](int i, int j, Real v) {
+            if (i < n && j < cols) store_fresh(R + (r0 + i) * ld + col0 + j, v);
+          });
+      signal(team, mine);
+    }
+  }
+};
+
+}  // namespace hpcs::matrixchain::kokkos
