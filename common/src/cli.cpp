@@ -33,6 +33,7 @@ void add_common_options(CLI::App& app, CommonOptions& o) {
   app.add_option("--warmup,-w", o.warmup, "Untimed warm-up runs per variant")
       ->check(CLI::Range(0, 1000000))->capture_default_str();
   app.add_option("--output,-o", o.output, "Write results (with metadata) to this HDF5 file");
+  app.add_option("--csv", o.csv, "Write the records as a CSV table to this file (one row per run)");
   app.add_flag("--json", o.json, "Print one JSON record per run on stdout (the table goes to stderr)");
   app.add_option("--energy-window", o.energy_window,
                  "Seconds of repeated runs per variant measured for energy (0: no energy phase)")
@@ -43,6 +44,9 @@ void add_common_options(CLI::App& app, CommonOptions& o) {
                  "Runs per variant after the timed ones whose results must equal the result run's, bit for bit "
                  "(determinism check; 0: none)")
       ->check(CLI::Range(0, 1000000))->capture_default_str();
+  app.add_flag("--quiet,-q", o.quiet,
+               "No progress lines on stderr (by default: the header at once, then a line every "
+               "HPCS_PROGRESS_SECONDS (5) while a run is busy)");
 }
 
 namespace {

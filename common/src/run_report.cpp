@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "hpcs/csv_report.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/results_file.hpp"
@@ -81,6 +82,10 @@ void report_runs(const MpiContext& mpi, const CommonOptions& o, const std::strin
     details(table);
     if (o.json) print_json_records(std::cout, records, prov.to_json(), run_meta);
   }
+  if (!o.csv.empty())
+    collective(mpi, [&] {
+      if (mpi.root()) write_csv(o.csv, records, prov);
+    });
   if (!o.output.empty()) {
     nlohmann::json meta = prov.to_json();
     meta.update(run_meta);

@@ -20,11 +20,13 @@ struct CommonOptions {
   int warmup = 2;
   bool verify = true;
   std::string output;             // HDF5 results file (written atomically by rank 0)
+  std::string csv;                // the records as a CSV table (hpcs/csv_report.hpp)
   bool json = false;              // JSON lines on stdout, table on stderr
   bool list = false;              // list variants and exit
   double energy_window = 1.0;     // seconds of repeated runs per variant for energy; 0: off
   double idle_window = 1.0;       // seconds of idle baseline before the runs; 0: off
   int repeat_check = 0;           // runs after the timed ones whose results must equal the first
+  bool quiet = false;             // no progress lines on stderr (hpcs/progress.hpp)
   // Largest problem (work items: elements, cells, updates) checked against the CPU
   // reference; above it the first variant is the yardstick the others must reproduce.
   double verify_cells = 17179869184.0;  // 2^34
@@ -34,7 +36,7 @@ struct CommonOptions {
 // mini-app and its benchmark take.
 void add_selection_options(CLI::App& app, CommonOptions& options);
 // The selection options and the measured run's: --reps, --warmup, --output, --json,
-// --energy-window, --idle-window, --repeat-check.
+// --energy-window, --idle-window, --repeat-check, --quiet.
 void add_common_options(CLI::App& app, CommonOptions& options);
 
 // Parses on every rank (same arguments, same outcome); only `print` ranks write help

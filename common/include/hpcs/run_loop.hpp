@@ -16,6 +16,7 @@
 #include "hpcs/error.hpp"
 #include "hpcs/gpu.hpp"
 #include "hpcs/measure.hpp"
+#include "hpcs/progress.hpp"
 #include "hpcs/provenance.hpp"
 #include "hpcs/run_report.hpp"
 #include "hpcs/timer.hpp"
@@ -109,15 +110,23 @@ void check_repeats(App& app, const MpiContext& mpi, int runs, Trial& trial, cons
 
 template <class App>
 RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o, const EntryOf<App>& e,
-                        Yardstick<typename App::Result>& y, EnergyPhase& energy) {
+                        Yardstick<typename App::Result>& y, EnergyPhase& energy, Progress& progress) {
+  progress.phase("set-up");
   auto trial = collective(mpi, [&] { return app.prepare(mpi, *e.variant, e.tuning); });
-  const RepFunction rep = [&] { return trial->rep(); };
+  const RepFunction rep = [&] {
+    WallTimer t;
+    auto d = trial->rep();
+    progress.rep_done(t.seconds());
+    return d;
+  };
+  progress.phase("result run", 1);
   WallTimer result_timer;
   rep();  // the result run, which is also the first warm-up
   const double result_s = mpi.max(result_timer.seconds());
   const auto result = trial->result();
   RunRecord r = new_record(app, mpi, e, trial->config());
   r.verification = check_result(app, mpi, o, result, y);
+  progress.phase("warm-up and timed repetitions", std::max(o.warmup - 1, 0) + o.reps);
   r.timings = time_repetitions(mpi, std::max(o.warmup - 1, 0), o.reps, rep);
   r.timings.warmup = std::max(o.warmup, 1);  // the untimed runs, the result run included
   if (profile_range(true)) {  // HPCS_PROFILE_RANGE=1: one more repetition inside a profiler range
@@ -129,9 +138,14 @@ RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o,
   r.extra = app.result_json(result);
   r.extra["result_run_s"] = result_s;
   r.extra["details"] = trial->details();
-  if (o.repeat_check > 0) check_repeats(app, mpi, o.repeat_check, *trial, result, r);
+  if (o.repeat_check > 0) {
+    progress.phase("repeat check", o.repeat_check);
+    check_repeats(app, mpi, o.repeat_check, *trial, result, r);
+  }
   app.add_fields(r, *trial, result);
+  progress.phase("energy window");
   energy.measure(r, rep);
+  progress.idle();
   return r;
 }
 
@@ -145,7 +159,7 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
   if (!o.list) {  // a misspelt variant or an unwritable output fails before the input is read
     collective(mpi, [&] { select_variants(o.variant, names); });
     auto outputs = app.outputs();
-    outputs.insert(outputs.begin(), o.output);
+    outputs.insert(outputs.begin(), {o.output, o.csv});
     probe_outputs(mpi, o.input, outputs);
   }
   app.load(mpi, o);
@@ -162,12 +176,25 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
     app.check_chosen(chosen_names);
     return k;
   });
+  const AppInfo info = app.info();
+  const Work work = app.work();
+  Progress progress(mpi.root() && !o.quiet, info.executable, info.rate_unit == "GB/s" ? work.bytes : work.items,
+                    info.rate_unit);
+  progress.header(app.describe() + ", " + std::to_string(mpi.size()) + " rank(s): " + std::to_string(chosen.size()) +
+                  " run(s)");
+  progress.entry(o.verify ? "reference" : "", 0, static_cast<int>(chosen.size()));
+  progress.phase("CPU reference");
   auto yardstick = cpu_reference(app, mpi, o, names[chosen.front()]);
+  progress.idle();
   const auto& gpu = current_gpu();
   EnergyPhase energy(mpi, gpu.device ? std::optional<std::string>(gpu.device->pci_bus_id) : std::nullopt,
                      o.energy_window, o.idle_window);
   std::vector<RunRecord> records;
-  for (std::size_t k : chosen) records.push_back(measure_entry(app, mpi, o, entries[k], yardstick, energy));
+  for (std::size_t i = 0; i < chosen.size(); ++i) {
+    const auto& e = entries[chosen[i]];
+    progress.entry(e.name, static_cast<int>(i + 1), static_cast<int>(chosen.size()));
+    records.push_back(measure_entry(app, mpi, o, e, yardstick, energy, progress));
+  }
   set_ladder_speedups(records);
   const Provenance prov = collect_provenance(mpi, argc, argv, device_description(gpu));
   const nlohmann::json meta = run_metadata(app.info().name, o, app.parameters(), yardstick.info);
