@@ -57,7 +57,8 @@ std::vector<std::string> row_of(const RunRecord& r, const Provenance& p) {
           r.verification.detail,
           p.devices.empty() ? std::string() : p.devices.front(),
           p.git_revision,
-          p.created_utc};
+          p.created_utc,
+          r.started_utc};
 }
 }  // namespace
 
@@ -67,7 +68,7 @@ const std::vector<std::string>& csv_columns() {
       "item",       "ranks",        "step",       "reps",           "time_kind",    "time_s",
       "time_min_s", "time_max_s",   "rate",       "rate_unit",      "gflops",       "step_speedup",
       "cumulative_speedup",         "joules_per_rep", "watts",      "energy_domain", "verification",
-      "verification_detail",        "device",     "git_revision",   "created_utc"};
+      "verification_detail",        "device",     "git_revision",   "created_utc",    "started_utc"};
   return columns;
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "hpcs/provenance.hpp"
 
+#include <cstdlib>
 #include <ctime>
 
 #include "hpcs/gpu.hpp"
@@ -12,7 +13,17 @@ nlohmann::json Provenance::to_json() const {
   return {{"suite", "hpc_miniapps"},       {"suite_version", suite_version}, {"git_revision", git_revision},
           {"build_type", build_type},      {"compiler", compiler},           {"backends", backends},
           {"created_utc", created_utc},    {"command_line", command_line},   {"ranks", ranks},
-          {"hosts", hosts},                {"devices", devices}};
+          {"hosts", hosts},                {"devices", devices},             {"cuda_driver", cuda_driver},
+          {"cuda_runtime", cuda_runtime},  {"slurm", slurm}};
+}
+
+std::string utc_now() {
+  const std::time_t now = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&now, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buf;
 }
 
 Provenance collect_provenance(const MpiContext& mpi, int argc, char** argv, const std::string& my_device) {
@@ -22,14 +33,18 @@ Provenance collect_provenance(const MpiContext& mpi, int argc, char** argv, cons
   p.build_type = HPCS_BUILD_TYPE;
   p.compiler = HPCS_COMPILER;
   p.backends = HPCS_BACKENDS;
-  const std::time_t now = std::time(nullptr);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-  p.created_utc = buf;
+  p.created_utc = utc_now();
   for (int i = 0; i < argc; ++i) p.command_line += (i ? " " : "") + std::string(argv[i]);
   p.ranks = mpi.size();
   p.hosts = mpi.allgather(mpi.hostname());
   p.devices = mpi.allgather(my_device);
+  if (const auto& gpu = current_gpu(); gpu.device) {
+    p.cuda_driver = gpu.device->driver_version;
+    p.cuda_runtime = gpu.device->runtime_version;
+  }
+  // the job a result came from, so a centre can trace it (empty outside Slurm)
+  for (const char* v : {"SLURM_JOB_ID", "SLURM_JOB_NAME", "SLURM_JOB_NODELIST", "SLURM_NTASKS", "SLURM_CLUSTER_NAME"})
+    if (const char* value = std::getenv(v)) p.slurm[v] = value;
   return p;
 }
 

@@ -138,6 +138,7 @@ nlohmann::json to_json(const RunRecord& r) {
   j["variant"] = r.variant;
   j["backend"] = r.backend;
   j["config"] = r.config;
+  j["started_utc"] = r.started_utc;
   j["dtype"] = r.dtype;
   j["items"] = r.items;
   j["ranks"] = r.ranks;

@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "hpcs/error.hpp"
+#include "hpcs/run_report.hpp"
 
 namespace hpcs {
 
@@ -42,8 +43,10 @@ void write_results(const std::string& path, const nlohmann::json& metadata,
   h5::Writer writer(path);
   {
     h5::Group root = writer.root();
-    root.attribute("schema_version", std::int64_t{1});
-    write_json(root, metadata);
+    root.attribute("schema_version", static_cast<std::int64_t>(kSchemaVersion));
+    nlohmann::json rest = metadata;
+    rest.erase("schema_version");  // written above, whatever the caller's says
+    write_json(root, rest);
     h5::Group runs = root.group("runs");
     for (std::size_t i = 0; i < records.size(); ++i) {
       char name[32];

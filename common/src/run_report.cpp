@@ -3,8 +3,12 @@
 
 #include <sys/stat.h>
 
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
 #include <iostream>
+#include <vector>
 
 #include "hpcs/csv_report.hpp"
 #include "hpcs/error.hpp"
@@ -21,12 +25,61 @@ bool same_file(const std::string& a, const std::string& b) {
   return a == b;
 }
 
+// FNV-1a 64 over the bytes given to it, in pieces.
+struct Fnv1a {
+  std::uint64_t h = 0xcbf29ce484222325ull;
+  void add(const char* p, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) h = (h ^ static_cast<unsigned char>(p[i])) * 0x100000001b3ull;
+  }
+};
+
 std::string seconds(double s) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.3g s", s);
   return buf;
 }
 }  // namespace
+
+nlohmann::json describe_input(const std::string& path) {
+  nlohmann::json d = {{"path", path}};
+  if (char* full = ::realpath(path.c_str(), nullptr)) {
+    d["absolute_path"] = full;
+    std::free(full);
+  }
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return d;
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  d["bytes"] = size;
+  // the whole file up to 1 GiB; beyond, its first and last 64 MiB (and the size above)
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return d;
+  constexpr std::uint64_t kWhole = std::uint64_t{1} << 30, kEnds = std::uint64_t{64} << 20;
+  Fnv1a f;
+  std::vector<char> buf(std::size_t{1} << 20);
+  const auto hash = [&](std::uint64_t from, std::uint64_t count) {
+    in.clear();
+    in.seekg(static_cast<std::streamoff>(from));
+    while (count > 0 && in) {
+      in.read(buf.data(), static_cast<std::streamsize>(std::min<std::uint64_t>(count, buf.size())));
+      const auto got = static_cast<std::uint64_t>(in.gcount());
+      if (got == 0) break;
+      f.add(buf.data(), got);
+      count -= got;
+    }
+  };
+  if (size <= kWhole) {
+    hash(0, size);
+    d["checksum_scope"] = "whole file";
+  } else {
+    hash(0, kEnds);
+    hash(size - kEnds, kEnds);
+    d["checksum_scope"] = "first and last 64 MiB";
+  }
+  char hex[24];
+  std::snprintf(hex, sizeof hex, "%016llx", static_cast<unsigned long long>(f.h));
+  d["checksum_fnv1a64"] = hex;
+  return d;
+}
 
 void probe_outputs(const MpiContext& mpi, const std::string& input, const std::vector<std::string>& outputs) {
   std::vector<std::string> seen;
@@ -60,6 +113,13 @@ nlohmann::json run_metadata(const std::string& app, const CommonOptions& o, cons
   if (!ref.summary.empty()) m["reference_summary"] = ref.summary;
   m["energy_window_s"] = o.energy_window;
   m["idle_window_s"] = o.idle_window;
+  m["schema_version"] = kSchemaVersion;  // the HDF5 file's root attribute too
+  m["units"] = {{"time_s", "s"},           {"wall_s", "s"},          {"device_s", "s"},
+                {"wall_samples_s", "s"},   {"device_samples_s", "s"}, {"bytes_per_rep", "B"},
+                {"flops_per_rep", "flop"}, {"gflops", "GFLOP/s"},     {"rate", "rate_unit"},
+                {"energy.*_j_per_rep", "J"}, {"energy.*_w", "W"},     {"energy.window_s", "s"},
+                {"energy.j_per_item", "J"}, {"reference_s", "s"},     {"input.bytes", "B"}};
+  if (!o.input.empty()) m["input"] = describe_input(o.input);
   return m;
 }
 

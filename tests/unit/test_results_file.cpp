@@ -13,6 +13,7 @@
 
 #include "hpcs/h5.hpp"
 #include "hpcs/results_file.hpp"
+#include "hpcs/run_report.hpp"
 #include "unit_test_util.hpp"
 
 namespace {
@@ -56,7 +57,7 @@ TEST(ResultsFile, WritesMetadataAndRuns) {
   EXPECT_EQ(std::distance(fs::directory_iterator(dir.path()), fs::directory_iterator()), 1);
 
   hpcs::h5::Reader r(path, MPI_COMM_SELF);
-  EXPECT_EQ(r.int_attribute("/", "schema_version"), std::optional<std::int64_t>(1));
+  EXPECT_EQ(r.int_attribute("/", "schema_version"), std::optional<std::int64_t>(hpcs::kSchemaVersion));
   EXPECT_EQ(r.string_attribute("/", "suite_version"), std::optional<std::string>("9.9.9"));
   EXPECT_EQ(r.int_attribute("/", "ranks"), std::optional<std::int64_t>(4));
   EXPECT_EQ(r.int_attribute("/params", "n"), std::optional<std::int64_t>(1000));

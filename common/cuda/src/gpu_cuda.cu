@@ -43,6 +43,10 @@ GpuSelection select_gpu(int local_rank) {
   d.pci_bus_id = bus;
   d.total_memory = prop.totalGlobalMem;
   d.multiprocessors = prop.multiProcessorCount;
+  const auto version = [](int v) { return std::to_string(v / 1000) + "." + std::to_string(v % 1000 / 10); };
+  int driver = 0, runtime = 0;
+  if (cudaDriverGetVersion(&driver) == cudaSuccess) d.driver_version = version(driver);
+  if (cudaRuntimeGetVersion(&runtime) == cudaSuccess) d.runtime_version = version(runtime);
   g_selection = {d, ""};
   return g_selection;
 }

@@ -14,6 +14,8 @@ struct GpuDevice {
   std::string pci_bus_id;    // e.g. 0000:1B:00.0; NVML is matched by this, not by index
   std::size_t total_memory = 0;
   int multiprocessors = 0;
+  std::string driver_version;   // CUDA driver API version the driver supports, e.g. "13.0"
+  std::string runtime_version;  // CUDA runtime the binary was linked with
 };
 
 struct GpuSelection {

@@ -17,8 +17,13 @@ struct Provenance {
   int ranks = 1;
   std::vector<std::string> hosts;    // per rank
   std::vector<std::string> devices;  // per rank: "NVIDIA H200 (0000:1B:00.0)" or "cpu"
+  std::string cuda_driver, cuda_runtime;  // rank 0's GPU (empty without one)
+  nlohmann::json slurm = nlohmann::json::object();  // job id, name, nodes, tasks when under Slurm
   nlohmann::json to_json() const;
 };
+
+// The time now as ISO 8601 UTC ("2026-11-25T18:24:28Z").
+std::string utc_now();
 
 // Collective: gathers every rank's host and device description.
 Provenance collect_provenance(const MpiContext& mpi, int argc, char** argv,

@@ -22,6 +22,7 @@ struct Verification {
 
 struct RunRecord {
   std::string app, variant, backend, config;
+  std::string started_utc;               // when the variant's set-up began (ISO 8601, UTC)
   std::string dtype;
   std::uint64_t items = 0;               // global problem size (elements, cells, ...)
   std::string item_name = "element";     // what an item is ("element", "cell"): per-item energy

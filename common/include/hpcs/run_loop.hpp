@@ -112,6 +112,7 @@ template <class App>
 RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o, const EntryOf<App>& e,
                         Yardstick<typename App::Result>& y, EnergyPhase& energy, Progress& progress) {
   progress.phase("set-up");
+  const std::string started = utc_now();
   auto trial = collective(mpi, [&] { return app.prepare(mpi, *e.variant, e.tuning); });
   const RepFunction rep = [&] {
     WallTimer t;
@@ -125,6 +126,7 @@ RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o,
   const double result_s = mpi.max(result_timer.seconds());
   const auto result = trial->result();
   RunRecord r = new_record(app, mpi, e, trial->config());
+  r.started_utc = started;
   r.verification = check_result(app, mpi, o, result, y);
   progress.phase("warm-up and timed repetitions", std::max(o.warmup - 1, 0) + o.reps);
   r.timings = time_repetitions(mpi, std::max(o.warmup - 1, 0), o.reps, rep);

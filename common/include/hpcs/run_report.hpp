@@ -30,6 +30,14 @@ struct ReferenceInfo {
 // none may be the input, and no two may be the same file. Collective.
 void probe_outputs(const MpiContext& mpi, const std::string& input, const std::vector<std::string>& outputs);
 
+// Version of the results schema (docs/output_format.md): 2 added units, input, Slurm, CUDA
+// versions and per-run start times.
+constexpr int kSchemaVersion = 2;
+
+// The input file for the metadata: path, absolute path, size and an FNV-1a 64 checksum (of
+// the whole file up to 1 GiB, else of its first and last 64 MiB: `checksum_scope` says which).
+nlohmann::json describe_input(const std::string& path);
+
 // The run part of the metadata, the same keys for every app (docs/output_format.md), with
 // the app's parameters beside them.
 nlohmann::json run_metadata(const std::string& app, const CommonOptions& o, const nlohmann::json& parameters,
