@@ -15,29 +15,14 @@ std::string number(const char* f, double v) {
   return buf;
 }
 
-// Neumaier's compensated sum of a rank's values, then of the ranks' pairs in rank order.
-double sum_over_ranks(const MpiContext& mpi, const std::vector<double>& v, bool squares) {
-  double s = 0, c = 0;
-  for (double x : v) {
-    const double y = squares ? x * x : x, t = s + y;
-    c += std::fabs(s) >= std::fabs(y) ? (s - t) + y : (y - t) + s;
-    s = t;
-  }
-  const double mine[2] = {s, c};
-  std::vector<double> all(2 * static_cast<std::size_t>(mpi.size()));
-  MPI_Allgather(mine, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE, mpi.comm());
-  double total = 0;
-  for (double x : all) total += x;
-  return total;
-}
 }  // namespace
 
 void summarize(const MpiContext& mpi, Result& r) {
   std::int64_t n = static_cast<std::int64_t>(r.phi.size());
   MPI_Allreduce(MPI_IN_PLACE, &n, 1, MPI_INT64_T, MPI_SUM, mpi.comm());
   r.vertices = n;
-  r.total = sum_over_ranks(mpi, r.phi, false);
-  r.rms = n > 0 ? std::sqrt(sum_over_ranks(mpi, r.phi, true) / static_cast<double>(n)) : 0.0;
+  r.total = compensated_sum_over_ranks(mpi, r.phi, false);
+  r.rms = n > 0 ? std::sqrt(compensated_sum_over_ranks(mpi, r.phi, true) / static_cast<double>(n)) : 0.0;
   double lo = std::numeric_limits<double>::infinity(), hi = -lo;
   for (double x : r.phi) lo = std::min(lo, x), hi = std::max(hi, x);
   MPI_Allreduce(MPI_IN_PLACE, &lo, 1, MPI_DOUBLE, MPI_MIN, mpi.comm());

@@ -12,6 +12,7 @@
 #include "gem_problem.hpp"
 #include "gem_variants.hpp"
 #include "hpcs/app.hpp"
+#include "hpcs/global_sum.hpp"
 #include "hpcs/mpi_context.hpp"
 #include "hpcs/report.hpp"
 

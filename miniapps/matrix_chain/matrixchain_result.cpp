@@ -14,29 +14,14 @@ std::string number(const char* f, double v) {
   return buf;
 }
 
-// Neumaier's compensated sum of a rank's values, then of the ranks' pairs in rank order.
-double sum_over_ranks(const MpiContext& mpi, const std::vector<double>& v, bool squares) {
-  double s = 0, c = 0;
-  for (double x : v) {
-    const double y = squares ? x * x : x, t = s + y;
-    c += std::fabs(s) >= std::fabs(y) ? (s - t) + y : (y - t) + s;
-    s = t;
-  }
-  const double mine[2] = {s, c};
-  std::vector<double> all(2 * static_cast<std::size_t>(mpi.size()));
-  MPI_Allgather(mine, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE, mpi.comm());
-  double total = 0;
-  for (double x : all) total += x;
-  return total;
-}
 }  // namespace
 
 void summarize(const MpiContext& mpi, Result& r) {
   std::int64_t rows = r.cols > 0 ? static_cast<std::int64_t>(r.r.size()) / r.cols : 0;
   MPI_Allreduce(MPI_IN_PLACE, &rows, 1, MPI_INT64_T, MPI_SUM, mpi.comm());
   r.rows = rows;
-  r.checksum = sum_over_ranks(mpi, r.r, false);
-  r.norm = std::sqrt(sum_over_ranks(mpi, r.r, true));
+  r.checksum = compensated_sum_over_ranks(mpi, r.r, false);
+  r.norm = std::sqrt(compensated_sum_over_ranks(mpi, r.r, true));
   double m = 0;
   for (double x : r.r) m = std::isnan(x) ? INFINITY : std::max(m, std::fabs(x));
   MPI_Allreduce(MPI_IN_PLACE, &m, 1, MPI_DOUBLE, MPI_MAX, mpi.comm());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "hpcs/app.hpp"
+#include "hpcs/global_sum.hpp"
 #include "hpcs/mpi_context.hpp"
 #include "hpcs/report.hpp"
 #include "matrixchain_plan.hpp"
