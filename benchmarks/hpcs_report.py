@@ -3,6 +3,7 @@
 
   hpcs_report.py csv RESULTS... [-o OUT.csv]         every record as one CSV row
   hpcs_report.py compare BASE NEW                     time ratios per run (Google Benchmark's compare.py style)
+  hpcs_report.py scaling RESULTS... [--t1 SECONDS]     strong scaling: efficiency, imbalance, energy per rank
   hpcs_report.py plot RESULTS... -o DIR [--roof-bandwidth GB/s] [--roof-compute GFLOP/s]
       ladder.png      speedup of each step over its backend's first step, per app and backend
       rate_size.png   rate (the app's unit) against problem size, one line per variant
@@ -93,6 +94,62 @@ def cmd_compare(a):
     for k in base:
         if k not in new:
             print(f"only in base: {k[1]} ({k[0]}, {k[2]}, {k[3]} items, {k[4]} ranks)")
+    return 0
+
+
+def scaling_groups(records):
+    """Runs of the same problem (app, variant, dtype, items) by rank count; the last record wins."""
+    groups = {}
+    for r in records:
+        groups.setdefault((r.get("app"), r["variant"], r.get("dtype"), r.get("items")), {})[r.get("ranks") or 1] = r
+    return groups
+
+
+def fmt(v, spec):
+    return "-" if v is None else format(v, spec)
+
+
+def cmd_scaling(a):
+    """Efficiency T1 / (p Tp) = 1 - imbalance - extra work, exactly, with Tp the slowest rank's
+    median and m the mean of the ranks' medians: imbalance = (Tp - m) / Tp (ranks waiting for
+    the slowest), extra work = (p m - T1) / (p Tp) (work that does not shrink with p: replicated
+    set-up, launch latency, a GPU less busy on a smaller share). Without per-rank medians the
+    two are not separated. Per-rank medians are device times, or for wall-timed runs each rank's
+    time before the barrier that ends a repetition."""
+    groups = scaling_groups(load(a.results))
+    if a.title:
+        print(f"### {a.title}\n")
+    print("| app | variant | dtype | items | ranks | T_p [ms] | speedup | efficiency | wall efficiency "
+          "| imbalance | extra work | J/rep (all GPUs) | J/rep per rank | energy vs 1 rank |")
+    print("|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|")
+    for (app, variant, dtype, items), by in sorted(groups.items(), key=lambda kv: str(kv[0])):
+        one = by.get(1)
+        t1 = one["time_s"] if one else a.t1
+        w1 = one["wall_s"]["median"] if one and one.get("wall_s") else None
+        e1 = (one.get("energy") or {}).get("gpu_j_per_rep") if one else None
+        for p in sorted(by):
+            r = by[p]
+            tp = r["time_s"]
+            eff = t1 / (p * tp) if t1 and tp > 0 else None
+            wp = (r.get("wall_s") or {}).get("median")
+            weff = w1 / (p * wp) if w1 and wp else None
+            pr = r.get("per_rank") or {}
+            med = [x for x in (pr.get("device_median_s" if r.get("time_kind") == "device" else "busy_median_s") or [])
+                   if x]
+            imb = extra = None
+            if len(med) == p and tp > 0:
+                m = sum(med) / p
+                imb = (tp - m) / tp
+                extra = (p * m - t1) / (p * tp) if t1 else None
+            e = r.get("energy") or {}
+            ej = e.get("gpu_j_per_rep")
+            per = (r.get("per_rank") or {}).get("gpu_j_per_rep") or []
+            per_s = ("%.3g" % (sum(per) / len(per)) + (" (%.3g-%.3g)" % (min(per), max(per)) if len(per) > 1 else "")
+                     if per else "-")
+            print(f"| {app} | `{variant}` | {dtype} | {items} | {p} | {tp * 1e3:.4g} | {fmt(t1 / tp if t1 else None, '.2f')} "
+                  f"| {fmt(eff and 100 * eff, '.1f')}% | {fmt(weff and 100 * weff, '.1f')}% | {fmt(imb and 100 * imb, '.1f')}% "
+                  f"| {fmt(extra if extra is None else 100 * extra, '.1f')}% | {fmt(ej, '.3g')} | {per_s} "
+                  f"| {fmt(ej / e1 if ej and e1 else None, '.2f')} |")
     return 0
 
 
@@ -208,6 +265,11 @@ def main():
     m.add_argument("base")
     m.add_argument("new")
     m.set_defaults(func=cmd_compare)
+    g = sub.add_parser("scaling", help="strong-scaling table (Markdown)")
+    g.add_argument("results", nargs="+")
+    g.add_argument("--t1", type=float, help="one-rank time (s) where the results have no one-rank run")
+    g.add_argument("--title")
+    g.set_defaults(func=cmd_scaling)
     p = sub.add_parser("plot", help="PNG plots")
     p.add_argument("results", nargs="+")
     p.add_argument("-o", "--output", required=True)

@@ -18,12 +18,13 @@ Timings time_repetitions(const MpiContext& mpi, int warmup, int reps, const RepF
   Timings t;
   t.warmup = warmup;
   for (int i = 0; i < warmup; ++i) rep();
-  std::vector<double> device;
+  std::vector<double> device, busy;
   bool all_have_device = true;
   for (int i = 0; i < reps; ++i) {
     mpi.barrier();
     WallTimer timer;
     const std::optional<double> d = rep();
+    busy.push_back(timer.seconds());
     mpi.barrier();  // the slowest rank ends the repetition
     t.wall.push_back(timer.seconds());
     all_have_device = all_have_device && d.has_value();
@@ -40,8 +41,16 @@ Timings time_repetitions(const MpiContext& mpi, int warmup, int reps, const RepF
     MPI_Allreduce(device.data(), t.device.data(), static_cast<int>(device.size()), MPI_DOUBLE, MPI_MAX,
                   mpi.comm());
     t.device_stats = summarize(t.device);
+    const double mine = device.empty() ? 0.0 : summarize(device).median;
+    t.rank_device_median.resize(static_cast<std::size_t>(mpi.size()));
+    MPI_Allgather(&mine, 1, MPI_DOUBLE, t.rank_device_median.data(), 1, MPI_DOUBLE, mpi.comm());
   }
   t.wall_stats = summarize(t.wall);
+  if (!busy.empty()) {
+    const double mine = summarize(busy).median;
+    t.rank_busy_median.resize(static_cast<std::size_t>(mpi.size()));
+    MPI_Allgather(&mine, 1, MPI_DOUBLE, t.rank_busy_median.data(), 1, MPI_DOUBLE, mpi.comm());
+  }
   return t;
 }
 
@@ -82,6 +91,11 @@ EnergyRun measure_energy(const MpiContext& mpi, EnergyMeter& meter, double windo
   const std::string gkey = meter.gpu_available() && !gpu_key.empty() ? host + "|" + gpu_key : "";
   const std::string ckey = meter.cpu_available() ? host : "";
   run.window.gpu_joules = sum_distinct(mpi, gkey, mine.gpu_joules);
+  if (run.window.gpu_joules) {
+    const double g = *mine.gpu_joules;
+    run.rank_gpu_joules.resize(static_cast<std::size_t>(mpi.size()));
+    MPI_Allgather(&g, 1, MPI_DOUBLE, run.rank_gpu_joules.data(), 1, MPI_DOUBLE, mpi.comm());
+  }
   run.window.cpu_joules = sum_distinct(mpi, ckey, mine.cpu_joules);
   run.window.gpu_idle_watts = sum_distinct(mpi, gkey, mine.gpu_idle_watts);
   run.window.cpu_idle_watts = sum_distinct(mpi, ckey, mine.cpu_idle_watts);

@@ -150,6 +150,14 @@ nlohmann::json to_json(const RunRecord& r) {
   j["device_s"] = r.timings.device_stats ? stats_json(*r.timings.device_stats) : nlohmann::json();
   j["wall_samples_s"] = r.timings.wall;
   j["device_samples_s"] = r.timings.device;
+  nlohmann::json per_rank = {{"device_median_s", r.timings.rank_device_median},
+                             {"busy_median_s", r.timings.rank_busy_median}};
+  if (r.energy && !r.energy->rank_gpu_joules.empty()) {
+    std::vector<double> jpr;
+    for (double v : r.energy->rank_gpu_joules) jpr.push_back(v / static_cast<double>(r.energy->iterations));
+    per_rank["gpu_j_per_rep"] = jpr;
+  }
+  j["per_rank"] = per_rank;
   j["bytes_per_rep"] = r.bytes_per_rep;
   j["rate"] = r.rate;
   j["rate_unit"] = r.rate_unit;

@@ -118,7 +118,8 @@ nlohmann::json run_metadata(const std::string& app, const CommonOptions& o, cons
                 {"wall_samples_s", "s"},   {"device_samples_s", "s"}, {"bytes_per_rep", "B"},
                 {"flops_per_rep", "flop"}, {"gflops", "GFLOP/s"},     {"rate", "rate_unit"},
                 {"energy.*_j_per_rep", "J"}, {"energy.*_w", "W"},     {"energy.window_s", "s"},
-                {"energy.j_per_item", "J"}, {"reference_s", "s"},     {"input.bytes", "B"}};
+                {"energy.j_per_item", "J"}, {"reference_s", "s"},     {"input.bytes", "B"},
+                {"per_rank.device_median_s", "s"}, {"per_rank.busy_median_s", "s"}, {"per_rank.gpu_j_per_rep", "J"}};
   if (!o.input.empty()) m["input"] = describe_input(o.input);
   return m;
 }

@@ -29,6 +29,13 @@ std::size_t shared_memory_per_block() {
   return static_cast<std::size_t>(bytes);
 }
 
+int multiprocessors() {
+  int device = 0, sms = 0;
+  HPCS_CUDA_CHECK(cudaGetDevice(&device));
+  HPCS_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+  return sms;
+}
+
 std::int64_t cuda_auto_fast_memory(Precision p) {
   const std::size_t shared = shared_memory_per_block(), element = bytes_of(p);
   std::int64_t M = kTileGranule * kTileGranule;

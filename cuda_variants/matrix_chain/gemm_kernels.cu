@@ -8,7 +8,11 @@
 // outputs, 16-byte global loads held in registers while the chunk before is multiplied
 // (double-buffered shared memory, one barrier per chunk), A transposed in shared memory.
 // gemm_tiled_kernel: any tile (tile_pipeline.cuh). Both sum k in ascending order from zero
-// with fused multiply-adds, so they give the same bits for the same product.
+// with fused multiply-adds, so they give the same bits for the same product. Products with
+// too few patches to fill the GPU split k over blockIdx.y (fast kernel only, gemm_k_split):
+// each slice writes its partial patch, sum_slices_kernel adds the slices in order.
+#include <algorithm>
+
 #include "kernel_checks.cuh"
 #include "tile_pipeline.cuh"
 #include "tiled_kernels.hpp"
@@ -42,7 +46,7 @@ __device__ __forceinline__ void store_quad(double* p, const double* v) {
 template <class Real>
 __global__ void __launch_bounds__(kFastThreads, sizeof(Real) == 4 ? 2 : 1)
     gemm_fast_kernel(const Real* __restrict__ a, const Real* __restrict__ b, Real* __restrict__ c, Index p0, Index p1,
-                     Index p2, Index row_bands, Index col_bands) {
+                     Index p2, Index row_bands, Index col_bands, Index k_slice) {
   constexpr int kT = kFastTile, kK = kFastChunk, kLda = kT + kPad, kHalf = kT / 2;
   static_assert(kFastThreads == 256 && kT == 128 && kK == 8, "the load mapping below assumes these");
   __shared__ __align__(16) Real as[2][kK][kLda];  // A chunk transposed: as[k][row]
@@ -58,11 +62,14 @@ __global__ void __launch_bounds__(kFastThreads, sizeof(Real) == 4 ? 2 : 1)
   // the pointers advance a chunk at a time, and a load is in range while k0 < its limit.
   const int a_row = tid >> 1, a_k = (tid & 1) * 4;
   const int b_k = tid >> 5, b_col = (tid & 31) * 4;
-  const int k_end = static_cast<int>(p1);
+  // This block's k slice (all of k without a split); its output is slice's partial patch.
+  const Index k_begin = static_cast<Index>(blockIdx.y) * k_slice;
+  const int k_end = static_cast<int>(min(p1 - k_begin, k_slice));
+  c += static_cast<Index>(blockIdx.y) * p0 * p2;
   const int a_limit = r0 + a_row < p0 ? k_end - a_k : 0;
   const int b_limit = c0 + b_col < p2 ? k_end - b_k : 0;
-  const Real* a_next = a + (a_limit > 0 ? (r0 + a_row) * p1 + a_k : 0);
-  const Real* b_next = b + (b_limit > 0 ? b_k * p2 + c0 + b_col : 0);
+  const Real* a_next = a + (a_limit > 0 ? (r0 + a_row) * p1 + k_begin + a_k : 0);
+  const Real* b_next = b + (b_limit > 0 ? (k_begin + b_k) * p2 + c0 + b_col : 0);
   const Index b_step = kK * p2;
   Quad<Real> a_reg, b_reg;
   const auto load = [&](int k0) {
@@ -113,6 +120,17 @@ __global__ void __launch_bounds__(kFastThreads, sizeof(Real) == 4 ? 2 : 1)
   }
 }
 
+// c = sum over slices s of partial[s] (n elements each), in slice order.
+template <class Real>
+__global__ void sum_slices_kernel(const Real* __restrict__ partial, Real* __restrict__ c, Index n, int slices) {
+  for (Index i = static_cast<Index>(blockIdx.x) * blockDim.x + threadIdx.x; i < n;
+       i += static_cast<Index>(gridDim.x) * blockDim.x) {
+    Real sum = partial[i];
+    for (int s = 1; s < slices; ++s) sum += partial[s * n + i];
+    c[i] = sum;
+  }
+}
+
 template <class Real, int Micro>
 __global__ void __launch_bounds__(kLaunchBound<Real, Micro>) gemm_tiled_kernel(GemmParams<Real> g, Index row_bands,
                                                                               Index col_bands) {
@@ -145,8 +163,17 @@ void launch_gemm(const GemmParams<Real>& g, const KernelShape& shape, bool fast,
   const Index row_bands = (g.p0 + g.x - 1) / g.x, col_bands = (g.p2 + g.y - 1) / g.y;
   const unsigned grid = grid_of(row_bands * col_bands, "gemm");
   if (fast) {
-    gemm_fast_kernel<Real><<<grid, kFastThreads, 0, stream>>>(g.a, g.b, g.c, g.p0, g.p1, g.p2, row_bands, col_bands);
+    const bool split = g.k_splits > 1;
+    const dim3 blocks(grid, static_cast<unsigned>(split ? g.k_splits : 1));
+    gemm_fast_kernel<Real><<<blocks, kFastThreads, 0, stream>>>(g.a, g.b, split ? g.partial : g.c, g.p0, g.p1, g.p2,
+                                                                 row_bands, col_bands, split ? g.k_slice : g.p1);
     HPCS_CUDA_CHECK_LAUNCH();
+    if (split) {
+      const Index n = g.p0 * g.p2;
+      const unsigned sum_blocks = static_cast<unsigned>(std::min<Index>((n + 255) / 256, 4096));
+      sum_slices_kernel<Real><<<sum_blocks, 256, 0, stream>>>(g.partial, g.c, n, g.k_splits);
+      HPCS_CUDA_CHECK_LAUNCH();
+    }
     return;
   }
   with_tiled_kernel<Real>(shape.micro, [&](auto kernel) {

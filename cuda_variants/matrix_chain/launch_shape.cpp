@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "launch_shape.hpp"
 
+#include <algorithm>
+
 namespace hpcs::matrixchain::cuda_impl {
 
 namespace {
@@ -57,6 +59,19 @@ std::optional<std::string> plan_refusal(const std::string& name, const Plan& pla
            "; use --fast-memory " + std::to_string(suggested_fast_memory) + " or auto";
   }
   return std::nullopt;
+}
+
+KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, Precision p, int sms) {
+  const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
+  const std::int64_t blocks = ceil_div(p0, kFastTile) * ceil_div(p2, kFastTile);
+  const std::int64_t slots = static_cast<std::int64_t>(sms) * (p == Precision::Float32 ? 2 : 1);
+  const std::int64_t most = std::max<std::int64_t>(1, p1 / kMinSlice);
+  const std::int64_t want = std::clamp<std::int64_t>(blocks > 0 ? slots / blocks : 1, 1, most);
+  KSplit k;
+  k.slice = ceil_div(ceil_div(p1, want), kFastChunk) * kFastChunk;
+  k.splits = static_cast<int>(ceil_div(p1, k.slice));
+  if (k.splits <= 1) k.splits = 1, k.slice = p1;
+  return k;
 }
 
 }  // namespace hpcs::matrixchain::cuda_impl

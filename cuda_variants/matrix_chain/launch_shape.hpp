@@ -41,6 +41,19 @@ std::optional<std::string> shape_problem(StepKind kind, const Tile& t, Precision
 // The shape a step launches with (the deepest chunk that fits); call after shape_problem.
 KernelShape kernel_shape(StepKind kind, const Tile& t, Precision p, std::size_t shared_limit);
 
+// Split-K of the 128 x 128 GEMM kernel: into how many k slices (each at least kMinSlice
+// deep, a multiple of kFastChunk) a product is cut when its patches alone would leave the
+// GPU's `sms` multiprocessors idle (fewer blocks than the resident slots, 2 per SM in
+// float32, 1 in float64). 1: no split. Give the step's *global* dims: the split then does
+// not depend on the rank count, so neither does the order of any sum (same bits on 1 and p
+// ranks).
+constexpr int kMinSlice = 128;
+struct KSplit {
+  int splits = 1;
+  std::int64_t slice = 0;  // k per slice (the whole p1 without a split)
+};
+KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, Precision p, int sms);
+
 // The first step of `plan` whose tile cannot run, as "<name>: the gemm tile 256 x 256
 // (M = 65536, float32) needs ...; use --fast-memory <suggested> or auto"; nullopt: all can.
 std::optional<std::string> plan_refusal(const std::string& name, const Plan& plan, Precision p,

@@ -26,7 +26,8 @@ class TiledExecutor final : public ChainExecutor<Real> {
       const Launch& l = launches_[i];
       text += (i ? ", " : " ") + to_string(plan.steps[i].kind) + " " + std::to_string(plan.steps[i].tile.x) + "x" +
               std::to_string(plan.steps[i].tile.y) + " (" +
-              (l.fast ? "fast 128x128 kernel, 256 threads"
+              (l.fast ? "fast 128x128 kernel, 256 threads" +
+                            (l.split.splits > 1 ? ", split-K " + std::to_string(l.split.splits) : std::string())
                       : std::to_string(l.shape.micro) + "x" + std::to_string(l.shape.micro) + " per thread, " +
                             std::to_string(l.shape.threads) + " threads, k chunk " + std::to_string(l.shape.chunk)) +
               ")";
@@ -38,6 +39,8 @@ class TiledExecutor final : public ChainExecutor<Real> {
   struct Launch {
     KernelShape shape;
     bool fast = false;
+    KSplit split;                          // Gemm on the fast kernel: k slices
+    cuda::DeviceBuffer<Real> partial;      // their partial products (split-K only)
     std::int64_t row_bands = 0, col_bands = 0, chunks = 0;
     cuda::DeviceBuffer<Counter> counters;  // fused: the ticket, then the flags
   };
@@ -53,6 +56,7 @@ class TiledExecutor final : public ChainExecutor<Real> {
   void prepare() override {
     const Plan& plan = this->plan();
     const std::size_t shared = shared_memory_per_block();
+    const int sms = multiprocessors();
     launches_.clear();
     launches_.resize(plan.steps.size());
     for (std::size_t i = 0; i < plan.steps.size(); ++i) {
@@ -63,6 +67,9 @@ class TiledExecutor final : public ChainExecutor<Real> {
       if (s.kind == StepKind::Gemm) {
         l.fast = fast_gemm_applies(s.tile, p[1], p[2]);
         prepare_gemm<Real>(l.shape, l.fast);
+        // From the global dims: the same split, and so the same sums, on any rank count.
+        if (l.fast) l.split = gemm_k_split(s.p[0], s.p[1], s.p[2], precision_of<Real>(), sms);
+        if (l.split.splits > 1) l.partial.allocate(static_cast<std::size_t>(l.split.splits * p[0] * p[2]));
         continue;
       }
       prepare_fused<Real>(s.kind, l.shape);
@@ -90,6 +97,7 @@ class TiledExecutor final : public ChainExecutor<Real> {
         g.a = this->operand(s.in[0]), g.b = this->operand(s.in[1]), g.c = this->output(i);
         g.p0 = p[0], g.p1 = p[1], g.p2 = p[2];
         g.x = static_cast<int>(s.tile.x), g.y = static_cast<int>(s.tile.y), g.chunk_log2 = chunk_log2;
+        g.k_splits = l.split.splits, g.k_slice = l.split.slice, g.partial = l.partial.get();
         launch_gemm(g, l.shape, l.fast, this->stream());
         continue;
       }

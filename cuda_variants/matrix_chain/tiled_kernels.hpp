@@ -20,6 +20,11 @@ struct GemmParams {
   Real* c = nullptr;
   std::int64_t p0 = 0, p1 = 0, p2 = 0;
   int x = 0, y = 0, chunk_log2 = 3;
+  // Split-K (the fast kernel only): slice s of k writes partial + s p0 p2, then one pass
+  // sums the slices into c in slice order (deterministic).
+  int k_splits = 1;
+  std::int64_t k_slice = 0;
+  Real* partial = nullptr;
 };
 
 // Left R = (X Y) Z: T = X Y in x (along p0) by y (along p2) patches; right R = X (Y Z):

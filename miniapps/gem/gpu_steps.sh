@@ -7,6 +7,9 @@
 #   gemhcp    HCP beside the exact sum: cuda/hcp and kokkos/hcp at 25,086 x 259,138, cutoffs
 #             20, 30 (default) and 40 A, with cuda/tuned
 #   gembench  gem_bench at 1,441 and 25,086 atoms (density 3)
+#   gemscale  strong scaling of cuda/tuned on 1, 2, 4 ... GPUs (as many as the machine has) at
+#             25,086 x 259,138 and 476,040 x 594,250 (benchmarks/strong_scaling.sh), and the
+#             potentials on 1, 2 and 4 ranks (sharing GPUs) against 1 rank's bits
 # Densities are chosen so the synthetic surfaces have the data sets' vertex counts (docs/gem.md).
 
 # gem_table NAME ARGS...: one gem_miniapp run, its table on stdout, files in $OUT/NAME.*
@@ -45,6 +48,20 @@ step_gembench() {
   log "gem_bench, float32, region 1"
   bench_json gem_bench gem_bench --sizes=${GEM_SIZES:-1441,25086} --variant='cuda/*,kokkos/*' --benchmark_min_time=0.5
   grep -E "^gem/" "$OUT/gem_bench.txt" | sed -E 's/ +/ /g' | cut -d' ' -f1,2,6-
+}
+
+step_gemscale() {
+  local size ranks
+  ranks=${RANKS:-$(scaling_ranks)}
+  for size in "25086 10.25 40" "476040 3.5 10"; do
+    set -- $size
+    log "GEM strong scaling at $1 atoms, ranks $ranks"
+    RANKS=$ranks benchmarks/strong_scaling.sh "gem_scale_$1" gem_miniapp --atoms "$1" --density "$2" \
+        --variant cuda/tuned --no-verify --reps "$3" --warmup 2 --energy-window ${GEM_ENERGY:-3} --idle-window 1
+  done
+  # Fixed atom splits: automatic ones follow each rank's share, and so would the order of the sum.
+  same_across_ranks gem_ranks --output-potentials /potential gem_miniapp --atoms 25086 --density 10.25 \
+      --variant cuda/tuned --atom-splits 9 --no-verify
 }
 
 # benchmarks/gpu_sanitize.sh: small runs of every CUDA variant (runs separated by --next)

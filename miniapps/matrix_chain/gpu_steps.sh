@@ -7,6 +7,9 @@
 #   mcrandom  benchmarks/matrixchain_random_chains.py: predicted vs measured fusion savings
 #             over 100 random chains
 #   mcbench   matrixchain_bench at widths 1024 and 4096
+#   mcscale   strong scaling on 1, 2, 4 ... GPUs (as many as the machine has): a large chain
+#             (six 8192^2) and a tall one (P0 = 262144), every CUDA variant
+#             (benchmarks/strong_scaling.sh); R on 1, 2 and 4 ranks (sharing GPUs) against 1 rank's bits
 
 THESIS_CHAIN=936,1008,552,368,1016,616,544
 
@@ -44,6 +47,21 @@ step_mcbench() {
   log "matrixchain_bench"
   bench_json matrixchain_bench matrixchain_bench --sizes=1024,4096 --variant='cuda/*' --benchmark_min_time=0.3
   grep -E "^matrixchain/" "$OUT/matrixchain_bench.txt" | sed -E 's/ +/ /g' | cut -d' ' -f1,2,6-
+}
+
+MC_LARGE_CHAIN=8192,8192,8192,8192,8192,8192,8192
+MC_TALL_CHAIN=262144,1024,1024,512,1024,256
+
+step_mcscale() {
+  local ranks
+  ranks=${RANKS:-$(scaling_ranks)}
+  log "matrix chain strong scaling, ranks $ranks"
+  RANKS=$ranks benchmarks/strong_scaling.sh mc_scale_large matrixchain_miniapp --dims $MC_LARGE_CHAIN \
+      --variant 'cuda/*' --verify-cells 0 --reps 10 --warmup 2 --energy-window ${MC_ENERGY:-3} --idle-window 1
+  RANKS=$ranks benchmarks/strong_scaling.sh mc_scale_tall matrixchain_miniapp --dims $MC_TALL_CHAIN \
+      --variant 'cuda/*' --verify-cells 0 --reps 20 --warmup 3 --energy-window ${MC_ENERGY:-3} --idle-window 1
+  same_across_ranks mc_ranks --output-result /R matrixchain_miniapp --dims 65536,1024,1024,512,1024,256 \
+      --variant cuda/fused --verify-cells 0
 }
 
 # benchmarks/gpu_sanitize.sh: small runs of every CUDA variant (runs separated by --next)

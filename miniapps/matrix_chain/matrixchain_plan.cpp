@@ -28,16 +28,22 @@ ChainAnalysis::ChainAnalysis(Dims dims, double fast_memory, BetaConvention beta)
   const std::size_t cells = static_cast<std::size_t>(n_ + 2) * static_cast<std::size_t>(n_ + 2);
   op_.assign(cells, 0), S_.assign(cells, 0), F_.assign(cells, 0), split_.assign(cells, 0), nodes_.assign(cells, {});
   const auto& P = p_;
-  // Alg. 10: the textbook op-count DP; the first k of the minimum on ties.
+  // Alg. 10: the textbook op-count DP; the first k of the minimum on ties, except where A1
+  // is in the product: ranks hold row bands of A1, so work on products without A1 is done
+  // on every rank, and among orders of equal op count the one that replicates the least
+  // scales best (a chain of equal dims becomes ((A1 A2) A3) ... instead of A1 (A2 (A3 ...))).
+  std::vector<double> replicated(static_cast<std::size_t>(n_ + 1), 0.0);  // of (1..j)
   for (int len = 2; len <= n_; ++len)
     for (int i = 1; i + len - 1 <= n_; ++i) {
       const int j = i + len - 1;
-      double best = std::numeric_limits<double>::infinity();
+      double best = std::numeric_limits<double>::infinity(), best_rep = best;
       for (int k = i; k < j; ++k) {
         const double c = opcount(i, k) + opcount(k + 1, j) + d(P[i - 1]) * d(P[k]) * d(P[j]);
-        if (c < best) best = c, split_[idx(i, j)] = k;
+        const double rep = i == 1 ? replicated[static_cast<std::size_t>(k)] + opcount(k + 1, j) : 0.0;
+        if (c < best || (c == best && rep < best_rep)) best = c, best_rep = rep, split_[idx(i, j)] = k;
       }
       op_[idx(i, j)] = best;
+      if (i == 1) replicated[static_cast<std::size_t>(j)] = best_rep;
     }
   // Alg. 11 / D.18 (S) and D.19-D.26 (F) over OpTree, children before parents.
   for (int len = 2; len <= n_; ++len)

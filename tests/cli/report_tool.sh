@@ -30,3 +30,14 @@ done
 if "$py" "$tool" csv "$dir/does_not_exist.jsonl" 2> "$dir/err.txt"; then echo "FAIL: a missing file passed"; exit 1; fi
 grep -q "does_not_exist.jsonl: no such file" "$dir/err.txt" || { echo "FAIL: missing-file message"; exit 1; }
 echo "report tool: $records records, comparison and plots made"
+# strong scaling through the runner: 1 and 2 ranks, a row per rank count with efficiency
+# and the split into imbalance and extra work (per-rank medians in every record)
+OUT="$dir/scaling" RANKS="1 2" MPIRUN="$mpiexec -n" "$(dirname "$tool")/strong_scaling.sh" mc "$app" \
+    --dims 160,85,89,80 --variant cpu/reference --reps 3 --warmup 1 --energy-window 0 --idle-window 0 > "$dir/scaling.txt"
+cat "$dir/scaling.txt"
+for np in 1 2; do
+  grep -qE "^\| matrix_chain \| \`cpu/reference\` \| [a-z0-9]+ \| [0-9]+ \| $np \| [0-9.e+-]+ \| [0-9.]+ \| [0-9.]+% \| [0-9.]+% \| -?[0-9.]+% \| -?[0-9.]+% \|" \
+      "$dir/scaling.txt" || { echo "FAIL: no scaling row for $np rank(s)"; exit 1; }
+done
+grep -q '"busy_median_s":\[[0-9.e+-]*,[0-9.e+-]*\]' "$dir/scaling/mc_np2.jsonl" || { echo "FAIL: no per-rank medians"; exit 1; }
+echo "strong scaling table made"

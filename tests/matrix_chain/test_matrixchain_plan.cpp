@@ -10,6 +10,9 @@
 #include <random>
 
 #include "matrixchain_plan.hpp"
+#if HPCS_HAVE_CUDA
+#include "launch_shape.hpp"
+#endif
 
 namespace hpcs::matrixchain {
 namespace {
@@ -174,6 +177,34 @@ TEST(FusionDP, EqualsBruteForceOverLegalMarkings) {
     }
 }
 
+// Ranks hold row bands of A1: among orders of equal op count the planner replicates the
+// least work over ranks, so equal dims multiply A1 in first (the textbook DP would take
+// A1 (A2 (A3 ...)), which repeats all but one product on every rank).
+TEST(OpCountDP, TiesReplicateTheLeastWorkOverRanks) {
+  const ChainAnalysis square({8192, 8192, 8192, 8192, 8192, 8192, 8192}, 65536, BetaConvention::Derived);
+  EXPECT_EQ(square.optree(), "(((((A1A2)A3)A4)A5)A6)");
+  EXPECT_EQ(square.opcount(1, 6), 5.0 * 8192 * 8192 * 8192);
+  // without A1 in a tie the textbook's first split stays
+  const ChainAnalysis tail({1000, 64, 64, 64, 64}, 65536, BetaConvention::Derived);
+  EXPECT_EQ(tail.optree(), "(A1(A2(A3A4)))");
+  // the op count itself never changes: still the minimum over every order (brute force n <= 7)
+  std::mt19937_64 rng(11);
+  std::uniform_int_distribution<std::int64_t> dim(1, 4);
+  for (int trial = 0; trial < 200; ++trial) {
+    Dims d(7);
+    for (auto& v : d) v = 64 * dim(rng);  // few distinct dims: many ties
+    const ChainAnalysis a(d, 65536, BetaConvention::Derived);
+    std::function<double(int, int)> best = [&](int i, int j) {
+      if (i == j) return 0.0;
+      double m = 1e300;
+      for (int k = i; k < j; ++k)
+        m = std::min(m, best(i, k) + best(k + 1, j) + static_cast<double>(d[i - 1] * d[k] * d[j]));
+      return m;
+    };
+    EXPECT_EQ(a.opcount(1, 6), best(1, 6)) << format_dims(d);
+  }
+}
+
 // Dimensions below sqrt(M): tiles are cut to the dimensions and no cost goes negative.
 TEST(Model, SmallDimensionsClampInsteadOfGoingNegative) {
   const Dims4 p{2, 2, 2, 10000};
@@ -215,6 +246,30 @@ TEST(Model, ExecutedTilesAreMultiplesWithinCapacity) {
   }
   EXPECT_THROW(executed_tile({4, 4}, 100, 100, 32, 8), std::exception);
 }
+
+#if HPCS_HAVE_CUDA
+// Split-K of the CUDA GEMM: only products too small to fill the GPU, slices of whole
+// chunks covering k exactly, fewer resident blocks (so fewer splits) in float64.
+TEST(CudaSplitK, SplitsOnlyProductsThatLeaveTheGpuIdle) {
+  using cuda_impl::gemm_k_split;
+  EXPECT_EQ(gemm_k_split(8192, 8192, 8192, Precision::Float32, 132).splits, 1);  // 4096 patches
+  EXPECT_EQ(gemm_k_split(1024, 100, 256, Precision::Float32, 132).splits, 1);    // k too short
+  const auto tail = gemm_k_split(1024, 1024, 256, Precision::Float32, 132);      // 16 patches
+  EXPECT_EQ(tail.splits, 8);
+  EXPECT_EQ(tail.slice, 128);
+  EXPECT_EQ(gemm_k_split(1024, 1024, 256, Precision::Float64, 132).splits, 8);
+  EXPECT_EQ(gemm_k_split(936, 1008, 552, Precision::Float32, 132).splits, 6);    // 40 patches, 264 slots
+  EXPECT_EQ(gemm_k_split(936, 1008, 552, Precision::Float64, 132).splits, 3);
+  for (std::int64_t p1 : {256, 260, 1000, 1028, 4096, 100000})
+    for (std::int64_t p0 : {1, 128, 300, 2000}) {
+      const auto k = gemm_k_split(p0, p1, 200, Precision::Float32, 132);
+      EXPECT_TRUE(k.splits == 1 || k.slice % cuda_impl::kFastChunk == 0) << p0 << " " << p1;
+      EXPECT_GE(k.splits * k.slice, p1);
+      EXPECT_LT((k.splits - 1) * k.slice, p1);
+      EXPECT_GE(k.slice, k.splits > 1 ? cuda_impl::kMinSlice : 1);
+    }
+}
+#endif
 
 }  // namespace
 }  // namespace hpcs::matrixchain

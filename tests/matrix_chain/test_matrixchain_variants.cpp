@@ -81,8 +81,10 @@ void expect_matches(const std::vector<double>& got, const ChainData& in, Precisi
   }
 }
 
+// The last: products of few 128 x 128 patches and deep k, which cuda/* splits over k.
 const std::vector<Dims> kChains = {{37, 1, 129, 64, 77}, {1, 1}, {5, 3}, {64, 128, 64},
-                                   {19, 200, 3, 41, 8, 17}, {130, 9, 70, 260, 11, 33, 90, 5}, {7, 9}};
+                                   {19, 200, 3, 41, 8, 17}, {130, 9, 70, 260, 11, 33, 90, 5}, {7, 9},
+                                   {200, 516, 300, 1028, 96}};
 
 TEST_P(ChainVariant, EqualsReferenceForEveryPlanAndCapacity) {
   const Variant& v = variant();
@@ -118,11 +120,13 @@ TEST_P(ChainVariant, BandsGiveTheSameBitsAsTheWholeChain) {
   if (v.name == "cpu/reference" || v.name == "cuda/cublas")
     GTEST_SKIP() << v.name << ": a BLAS library is not asked for the same bits on any row count";
   if (auto why = v.why_not(Problem{{8, 8}, Precision::Float32, 1}, Tuning{})) GTEST_SKIP() << v.name << " skipped: " << *why;
-  const Dims d = {101, 67, 200, 45, 130};
+  // the second chain at M = 16384: 128 x 128 patches, and cuda/* splits its products over k
+  for (const auto& [d, M] : {std::pair<Dims, std::int64_t>{{101, 67, 200, 45, 130}, 1024},
+                             {{101, 516, 300, 1028, 96}, 16384}})
   for (PlanKind plan : {PlanKind::OpCount, PlanKind::Fused})
     for (Precision p : {Precision::Float32, Precision::Float64}) {
       const Problem prob{d, p, 3};
-      const Tuning t{plan, 1024, BetaConvention::Derived};
+      const Tuning t{plan, M, BetaConvention::Derived};
       const auto whole = run(v, prob, t, chain_data(d, Values::Uniform, 3, p));
       if (!whole) continue;
       for (auto [first, rows] : {std::pair<std::int64_t, std::int64_t>{0, 34}, {34, 33}, {67, 34}, {100, 1}}) {

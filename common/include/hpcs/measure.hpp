@@ -24,6 +24,11 @@ struct Timings {
   std::vector<double> device;   // seconds per repetition (max over ranks); empty if none
   Stats wall_stats;
   std::optional<Stats> device_stats;
+  // Each rank's own median device time, indexed by rank (empty if none): the spread shows
+  // load imbalance when several ranks share the work (strong scaling).
+  std::vector<double> rank_device_median;
+  // Each rank's own median wall time of the work, before the barrier that ends a repetition.
+  std::vector<double> rank_busy_median;
   // The time rates are computed from: the device median if measured, else the wall median.
   double representative() const;
   const char* representative_kind() const;  // "device" or "wall"
@@ -33,6 +38,9 @@ Timings time_repetitions(const MpiContext& mpi, int warmup, int reps, const RepF
 
 struct EnergyRun {
   EnergyWindow window;          // summed over distinct GPUs (host + PCI id) and hosts
+  // Each rank's own GPU energy in the window, indexed by rank (empty unless every rank
+  // measured one); ranks sharing a GPU each show that GPU's whole energy.
+  std::vector<double> rank_gpu_joules;
   std::uint64_t iterations = 0;
 };
 
