@@ -36,7 +36,7 @@ OUT="$dir/scaling" RANKS="1 2" MPIRUN="$mpiexec -n" "$(dirname "$tool")/strong_s
     --dims 160,85,89,80 --variant cpu/reference --reps 3 --warmup 1 --energy-window 0 --idle-window 0 > "$dir/scaling.txt"
 cat "$dir/scaling.txt"
 for np in 1 2; do
-  grep -qE "^\| matrix_chain \| \`cpu/reference\` \| [a-z0-9]+ \| [0-9]+ \| $np \| [0-9.e+-]+ \| [0-9.]+ \| [0-9.]+% \| [0-9.]+% \| -?[0-9.]+% \| -?[0-9.]+% \|" \
+  grep -qE "^\| matrixchain \| \`cpu/reference\` \| [a-z0-9]+ \| [0-9]+ \| $np \| [0-9.e+-]+ \| [0-9.]+ \| [0-9.]+% \| [0-9.]+% \| -?[0-9.]+% \| -?[0-9.]+% \|" \
       "$dir/scaling.txt" || { echo "FAIL: no scaling row for $np rank(s)"; exit 1; }
 done
 grep -q '"busy_median_s":\[[0-9.e+-]*,[0-9.e+-]*\]' "$dir/scaling/mc_np2.jsonl" || { echo "FAIL: no per-rank medians"; exit 1; }
