@@ -6,6 +6,7 @@
 #pragma once
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstddef>
 #include <optional>
 #include <string>
@@ -27,8 +28,13 @@ constexpr Precision precision_of() {
 template <class Real>
 class ChainExecutor : public Executor {
  public:
+  static constexpr int kMaxLanes = 4;
+
   ~ChainExecutor() override {
-    if (stream_) cudaStreamDestroy(stream_);
+    for (cudaEvent_t e : done_) cudaEventDestroy(e);
+    if (fork_) cudaEventDestroy(fork_);
+    for (cudaStream_t s : lane_streams_)
+      if (s) cudaStreamDestroy(s);
   }
 
   void setup(const ChainData& in, const Plan& plan) final {
@@ -39,8 +45,22 @@ class ChainExecutor : public Executor {
     if (static_cast<int>(in.matrices.size()) != n)
       throw Error("the chain has " + std::to_string(n) + " matrices but " + std::to_string(in.matrices.size()) +
                   " were given");
-    // A blocking stream: it also waits for the uploads below, made on the default stream.
-    if (!stream_) HPCS_CUDA_CHECK(cudaStreamCreate(&stream_));
+    // Blocking streams: they also wait for the uploads below, made on the default stream.
+    lane_ = plan_lanes(plan, kMaxLanes);
+    lanes_ = 1;
+    for (int l : lane_) lanes_ = std::max(lanes_, l + 1);
+    while (static_cast<int>(lane_streams_.size()) < lanes_) {
+      cudaStream_t s = nullptr;
+      HPCS_CUDA_CHECK(cudaStreamCreate(&s));
+      lane_streams_.push_back(s);
+    }
+    stream_ = lane_streams_.front();
+    if (!fork_) HPCS_CUDA_CHECK(cudaEventCreateWithFlags(&fork_, cudaEventDisableTiming));
+    while (done_.size() < plan.steps.size()) {
+      cudaEvent_t e = nullptr;
+      HPCS_CUDA_CHECK(cudaEventCreateWithFlags(&e, cudaEventDisableTiming));
+      done_.push_back(e);
+    }
     inputs_.clear();
     inputs_.resize(static_cast<std::size_t>(n));
     std::vector<Real> host;
@@ -63,13 +83,30 @@ class ChainExecutor : public Executor {
     prepare();
     HPCS_CUDA_CHECK(cudaDeviceSynchronize());
     ran_ = false;
+    runs_ = 0;
   }
 
   void run() final {
     timer_.start(stream_);
-    launch_steps();
+    HPCS_CUDA_CHECK(cudaEventRecord(fork_, stream_));
+    for (int l = 1; l < lanes_; ++l) HPCS_CUDA_CHECK(cudaStreamWaitEvent(lane_streams_[l], fork_, 0));
+    const std::vector<Step>& steps = plan_->steps;
+    std::vector<int> last(static_cast<std::size_t>(lanes_), -1);  // each lane's last step
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+      const cudaStream_t s = lane_streams_[static_cast<std::size_t>(lane_[i])];
+      for (const Operand& o : steps[i].in)
+        if (!o.input() && lane_[static_cast<std::size_t>(o.step)] != lane_[i])
+          HPCS_CUDA_CHECK(cudaStreamWaitEvent(s, done_[static_cast<std::size_t>(o.step)], 0));
+      launch_step(i, s);
+      HPCS_CUDA_CHECK(cudaEventRecord(done_[i], s));
+      last[static_cast<std::size_t>(lane_[i])] = static_cast<int>(i);
+    }
+    for (int l = 1; l < lanes_; ++l)  // join: the main stream waits for every lane
+      if (last[static_cast<std::size_t>(l)] >= 0)
+        HPCS_CUDA_CHECK(cudaStreamWaitEvent(stream_, done_[static_cast<std::size_t>(last[static_cast<std::size_t>(l)])], 0));
     timer_.stop(stream_);
     HPCS_CUDA_CHECK(cudaStreamSynchronize(stream_));
+    ++runs_;
     ran_ = true;
   }
 
@@ -89,11 +126,11 @@ class ChainExecutor : public Executor {
  protected:
   virtual void check_plan(const Plan& plan) const = 0;  // throws hpcs::Error for a plan it cannot run
   virtual void prepare() {}                              // after the buffers exist
-  virtual void launch_steps() = 0;                       // every step, in order, on stream()
+  virtual void launch_step(std::size_t i, cudaStream_t s) = 0;  // step i of the plan, on s
 
   const Plan& plan() const { return *plan_; }
   std::int64_t rows() const { return in_->rows; }
-  cudaStream_t stream() const { return stream_; }
+  unsigned long long runs() const { return runs_; }      // runs since setup (run() counts them)
   const Real* operand(const Operand& o) const {
     return o.input() ? inputs_[static_cast<std::size_t>(o.matrix - 1)].get() : outputs_[static_cast<std::size_t>(o.step)].get();
   }
@@ -101,13 +138,19 @@ class ChainExecutor : public Executor {
   // "plan fused M=16384 float32", the start of config().
   std::string plan_text() const {
     return "plan " + to_string(plan_->kind) + " M=" + std::to_string(static_cast<long long>(plan_->fast_memory)) + " " +
-           to_string(precision_of<Real>());
+           to_string(precision_of<Real>()) + (lanes_ > 1 ? ", " + std::to_string(lanes_) + " streams" : "");
   }
 
  private:
   const ChainData* in_ = nullptr;
   const Plan* plan_ = nullptr;
-  cudaStream_t stream_ = nullptr;
+  cudaStream_t stream_ = nullptr;                  // the main stream: lane 0
+  std::vector<cudaStream_t> lane_streams_;
+  std::vector<int> lane_;                          // each step's lane
+  int lanes_ = 1;
+  cudaEvent_t fork_ = nullptr;
+  std::vector<cudaEvent_t> done_;                  // recorded after each step
+  unsigned long long runs_ = 0;
   std::vector<cuda::DeviceBuffer<Real>> inputs_;   // A1's band, A2 .. An
   std::vector<cuda::DeviceBuffer<Real>> outputs_;  // one per step
   cuda::EventTimer timer_;

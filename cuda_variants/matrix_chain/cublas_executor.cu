@@ -47,20 +47,17 @@ class CublasExecutor final : public ChainExecutor<Real> {
   void prepare() override {
     if (!handle_) check_cublas(cublasCreate(&handle_), "cublasCreate");
     check_cublas(cublasSetMathMode(handle_, CUBLAS_DEFAULT_MATH), "cublasSetMathMode");
-    check_cublas(cublasSetStream(handle_, this->stream()), "cublasSetStream");
   }
 
-  void launch_steps() override {
-    const Plan& plan = this->plan();
-    for (std::size_t i = 0; i < plan.steps.size(); ++i) {
-      const Step& s = plan.steps[i];
-      const std::vector<std::int64_t> p = local_dims(s, this->rows());
-      if (p[0] == 0) continue;
-      // column-major: C^T (p2 x p0) = B^T (p2 x p1) A^T (p1 x p0)
-      check_cublas(gemm(handle_, static_cast<int>(p[2]), static_cast<int>(p[0]), static_cast<int>(p[1]),
-                        this->operand(s.in[1]), this->operand(s.in[0]), this->output(i)),
-                   sizeof(Real) == 4 ? "cublasSgemm" : "cublasDgemm");
-    }
+  void launch_step(std::size_t i, cudaStream_t stream) override {
+    const Step& s = this->plan().steps[i];
+    const std::vector<std::int64_t> p = local_dims(s, this->rows());
+    if (p[0] == 0) return;
+    check_cublas(cublasSetStream(handle_, stream), "cublasSetStream");
+    // column-major: C^T (p2 x p0) = B^T (p2 x p1) A^T (p1 x p0)
+    check_cublas(gemm(handle_, static_cast<int>(p[2]), static_cast<int>(p[0]), static_cast<int>(p[1]),
+                      this->operand(s.in[1]), this->operand(s.in[0]), this->output(i)),
+                 sizeof(Real) == 4 ? "cublasSgemm" : "cublasDgemm");
   }
 
   cublasHandle_t handle_ = nullptr;

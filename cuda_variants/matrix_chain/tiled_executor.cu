@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// cuda/unfused and cuda/fused: the plan's steps with our own kernels, one launch each. A
-// fused step owns its ticket and flag counters; they are zeroed once at setup and only
-// grow, each run starting from run * (blocks) and run * (blocks in turn per chunk), so a
-// run adds no memset launch.
+// cuda/unfused and cuda/fused: the plan's steps with our own kernels, one launch each (two
+// with split-K). A fused step owns its ticket and flag counters; they are zeroed once at
+// setup and only grow, each run starting from run * (blocks) and run * (blocks in turn per
+// chunk), so a run adds no memset launch.
 #include <string>
 #include <vector>
 
@@ -82,40 +82,36 @@ class TiledExecutor final : public ChainExecutor<Real> {
       l.counters.allocate(static_cast<std::size_t>(1 + flags));
       HPCS_CUDA_CHECK(cudaMemset(l.counters.get(), 0, l.counters.size() * sizeof(Counter)));
     }
-    runs_ = 0;
   }
 
-  void launch_steps() override {
-    const Plan& plan = this->plan();
-    for (std::size_t i = 0; i < plan.steps.size(); ++i) {
-      const Step& s = plan.steps[i];
-      const std::vector<std::int64_t> p = local_dims(s, this->rows());
-      const Launch& l = launches_[i];
-      const int chunk_log2 = log2_of(l.shape.chunk);
-      if (s.kind == StepKind::Gemm) {
-        GemmParams<Real> g;
-        g.a = this->operand(s.in[0]), g.b = this->operand(s.in[1]), g.c = this->output(i);
-        g.p0 = p[0], g.p1 = p[1], g.p2 = p[2];
-        g.x = static_cast<int>(s.tile.x), g.y = static_cast<int>(s.tile.y), g.chunk_log2 = chunk_log2;
-        g.k_splits = l.split.splits, g.k_slice = l.split.slice, g.partial = l.partial.get();
-        launch_gemm(g, l.shape, l.fast, this->stream());
-        continue;
-      }
-      const bool left = s.kind == StepKind::FusedLeft;
-      FusedParams<Real> f;
-      f.x_mat = this->operand(s.in[0]), f.y_mat = this->operand(s.in[1]), f.z_mat = this->operand(s.in[2]);
-      f.r = this->output(i);
-      f.p0 = p[0], f.p1 = p[1], f.p2 = p[2], f.p3 = p[3];
-      f.x = static_cast<int>(s.tile.x), f.y = static_cast<int>(s.tile.y), f.chunk_log2 = chunk_log2;
-      f.row_bands = l.row_bands, f.col_bands = l.col_bands, f.chunks = l.chunks;
-      f.ticket = l.counters.get(), f.flags = l.counters.get() + 1;
-      // Every run adds one ticket per block and, to each flag, one per block in its turn.
-      f.ticket_base = runs_ * static_cast<Counter>(l.row_bands * l.col_bands);
-      f.flag_base = runs_ * static_cast<Counter>(left ? l.col_bands : l.row_bands);
-      if (left) launch_fused_left(f, l.shape, this->stream());
-      else launch_fused_right(f, l.shape, this->stream());
+  void launch_step(std::size_t i, cudaStream_t stream) override {
+    const Step& s = this->plan().steps[i];
+    const std::vector<std::int64_t> p = local_dims(s, this->rows());
+    const Launch& l = launches_[i];
+    const int chunk_log2 = log2_of(l.shape.chunk);
+    if (s.kind == StepKind::Gemm) {
+      GemmParams<Real> g;
+      g.a = this->operand(s.in[0]), g.b = this->operand(s.in[1]), g.c = this->output(i);
+      g.p0 = p[0], g.p1 = p[1], g.p2 = p[2];
+      g.x = static_cast<int>(s.tile.x), g.y = static_cast<int>(s.tile.y), g.chunk_log2 = chunk_log2;
+      g.k_splits = l.split.splits, g.k_slice = l.split.slice, g.partial = l.partial.get();
+      launch_gemm(g, l.shape, l.fast, stream);
+      return;
     }
-    ++runs_;
+    const bool left = s.kind == StepKind::FusedLeft;
+    FusedParams<Real> f;
+    f.x_mat = this->operand(s.in[0]), f.y_mat = this->operand(s.in[1]), f.z_mat = this->operand(s.in[2]);
+    f.r = this->output(i);
+    f.p0 = p[0], f.p1 = p[1], f.p2 = p[2], f.p3 = p[3];
+    f.x = static_cast<int>(s.tile.x), f.y = static_cast<int>(s.tile.y), f.chunk_log2 = chunk_log2;
+    f.row_bands = l.row_bands, f.col_bands = l.col_bands, f.chunks = l.chunks;
+    f.ticket = l.counters.get(), f.flags = l.counters.get() + 1;
+    // Every run adds one ticket per block and, to each flag, one per block in its turn.
+    const auto runs = static_cast<Counter>(this->runs());
+    f.ticket_base = runs * static_cast<Counter>(l.row_bands * l.col_bands);
+    f.flag_base = runs * static_cast<Counter>(left ? l.col_bands : l.row_bands);
+    if (left) launch_fused_left(f, l.shape, stream);
+    else launch_fused_right(f, l.shape, stream);
   }
 
   static std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
@@ -123,7 +119,6 @@ class TiledExecutor final : public ChainExecutor<Real> {
   std::string name_;
   bool fused_;
   std::vector<Launch> launches_;
-  Counter runs_ = 0;
 };
 
 }  // namespace

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "matrixchain_plan.hpp"
 
+#include <algorithm>
 #include <functional>
 #include <limits>
 
@@ -197,6 +198,24 @@ Traffic plan_traffic(const Plan& plan, std::int64_t rows) {
     total.reads += t.reads, total.writes += t.writes;
   }
   return total;
+}
+
+std::vector<int> plan_lanes(const Plan& plan, int max_lanes) {
+  const std::size_t n = plan.steps.size();
+  std::vector<int> lane(n, 0);
+  std::vector<bool> continued(n, false);
+  int opened = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    int mine = -1;
+    for (const Operand& o : plan.steps[i].in)
+      if (!o.input() && !continued[static_cast<std::size_t>(o.step)]) {
+        continued[static_cast<std::size_t>(o.step)] = true;
+        mine = lane[static_cast<std::size_t>(o.step)];
+        break;
+      }
+    lane[i] = mine >= 0 ? mine : opened++ % std::max(1, max_lanes);
+  }
+  return lane;
 }
 
 double plan_multiply_adds(const Plan& plan, std::int64_t rows) {

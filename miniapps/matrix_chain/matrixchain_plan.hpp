@@ -109,6 +109,12 @@ std::vector<std::int64_t> local_dims(const Step& s, std::int64_t rows);
 // What the plan's kernels move on a rank with `rows` rows of A1 (counted: ceilings of
 // partial tiles), and the multiply-adds they do.
 Traffic plan_traffic(const Plan& plan, std::int64_t rows);
+
+// Independent subtrees of a plan can run at once (a GPU half idle on one small product can
+// take the other): each step's lane (a stream), in [0, max_lanes). A step continues the lane
+// of its first operand step that no earlier step continued, else opens the next lane
+// (round robin); it waits for operands on other lanes. A left-deep chain is all lane 0.
+std::vector<int> plan_lanes(const Plan& plan, int max_lanes);
 double plan_multiply_adds(const Plan& plan, std::int64_t rows);
 
 }  // namespace hpcs::matrixchain

@@ -5,6 +5,7 @@
 // and small dimensions that would make a closed form negative.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -203,6 +204,27 @@ TEST(OpCountDP, TiesReplicateTheLeastWorkOverRanks) {
     };
     EXPECT_EQ(a.opcount(1, 6), best(1, 6)) << format_dims(d);
   }
+}
+
+// Lanes (streams) of independent subtrees: the thesis tree ((A1(A2A3))((A4A5)A6)) runs
+// A2A3 and A4A5 at once; a left-deep chain stays on one lane; lanes are capped.
+TEST(PlanLanes, IndependentSubtreesGetTheirOwnLane) {
+  const ChainAnalysis thesis(kThesis, 65536, BetaConvention::Derived);
+  const Plan plan = make_plan(thesis, PlanKind::OpCount);
+  ASSERT_EQ(plan.steps.size(), 5u);
+  EXPECT_EQ(plan_lanes(plan, 4), (std::vector<int>{0, 0, 1, 1, 0}));
+  EXPECT_EQ(plan_lanes(plan, 1), (std::vector<int>{0, 0, 0, 0, 0}));
+  const ChainAnalysis square({64, 64, 64, 64, 64}, 65536, BetaConvention::Derived);
+  EXPECT_EQ(plan_lanes(make_plan(square, PlanKind::OpCount), 4), (std::vector<int>{0, 0, 0}));
+  // ((A1A2)(A3A4))((A5A6)(A7A8)): four leaves' products, at most 3 lanes
+  const ChainAnalysis balanced({1000, 10, 1000, 10, 1000, 10, 1000, 10, 1000}, 65536, BetaConvention::Derived);
+  const Plan b = make_plan(balanced, PlanKind::OpCount);
+  const std::vector<int> lanes = plan_lanes(b, 3);
+  for (std::size_t i = 0; i < lanes.size(); ++i) {
+    EXPECT_GE(lanes[i], 0);
+    EXPECT_LT(lanes[i], 3);
+  }
+  EXPECT_GT(*std::max_element(lanes.begin(), lanes.end()), 0) << b.tree;
 }
 
 // Dimensions below sqrt(M): tiles are cut to the dimensions and no cost goes negative.

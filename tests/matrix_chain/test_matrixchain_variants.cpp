@@ -81,10 +81,11 @@ void expect_matches(const std::vector<double>& got, const ChainData& in, Precisi
   }
 }
 
-// The last: products of few 128 x 128 patches and deep k, which cuda/* splits over k.
+// The last two: products of few 128 x 128 patches and deep k, which cuda/* splits over k,
+// and (A1A2)(A3A4), whose two products cuda/* runs on two streams.
 const std::vector<Dims> kChains = {{37, 1, 129, 64, 77}, {1, 1}, {5, 3}, {64, 128, 64},
                                    {19, 200, 3, 41, 8, 17}, {130, 9, 70, 260, 11, 33, 90, 5}, {7, 9},
-                                   {200, 516, 300, 1028, 96}};
+                                   {200, 516, 300, 1028, 96}, {260, 512, 132, 512, 260}};
 
 TEST_P(ChainVariant, EqualsReferenceForEveryPlanAndCapacity) {
   const Variant& v = variant();
