@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "hpcs/error.hpp"
+#include "hpcs/run_table.hpp"
 #include "hpcs/temporary_files.hpp"
 
 namespace hpcs {
@@ -26,50 +27,30 @@ std::string number(double v) {
   return buf;
 }
 
-std::string optional(const std::optional<double>& v) { return v ? number(*v) : std::string(); }
-
 std::vector<std::string> row_of(const RunRecord& r, const Provenance& p) {
-  const Timings& t = r.timings;
-  const Stats& s = t.device_stats ? *t.device_stats : t.wall_stats;
-  return {r.app,
-          r.variant,
-          r.backend,
-          r.config,
-          r.dtype,
-          std::to_string(r.items),
-          r.item_name,
-          std::to_string(r.ranks),
-          std::to_string(r.step),
-          std::to_string(t.wall.size()),
-          t.representative_kind(),
-          number(s.median),
-          number(s.min),
-          number(s.max),
-          number(r.rate),
-          r.rate_unit,
-          optional(r.gflops),
-          optional(r.step_speedup),
-          optional(r.cumulative_speedup),
-          optional(r.joules_per_rep()),
-          optional(r.watts()),
-          r.energy_domain(),
-          r.verification.status,
-          r.verification.detail,
-          p.devices.empty() ? std::string() : p.devices.front(),
-          p.git_revision,
-          p.created_utc,
-          r.started_utc};
+  const RunTableContext context{p.devices.empty() ? std::string() : p.devices.front(), p.git_revision, p.created_utc};
+  const std::vector<RunTableCell> cells = run_table_row(r, context);
+  const std::vector<RunTableColumn>& columns = run_table_columns();
+  std::vector<std::string> row;
+  for (std::size_t k = 0; k < cells.size(); ++k) {
+    const RunTableCell& c = cells[k];
+    switch (columns[k].kind) {
+      case CellKind::Text: row.push_back(c.text); break;
+      case CellKind::Integer: row.push_back(std::to_string(c.integer)); break;
+      case CellKind::Real: row.push_back(c.real ? number(*c.real) : std::string()); break;
+    }
+  }
+  return row;
 }
 }  // namespace
 
 const std::vector<std::string>& csv_columns() {
-  static const std::vector<std::string> columns = {
-      "app",        "variant",      "backend",    "config",         "dtype",        "items",
-      "item",       "ranks",        "step",       "reps",           "time_kind",    "time_s",
-      "time_min_s", "time_max_s",   "rate",       "rate_unit",      "gflops",       "step_speedup",
-      "cumulative_speedup",         "joules_per_rep", "watts",      "energy_domain", "verification",
-      "verification_detail",        "device",     "git_revision",   "created_utc",    "started_utc"};
-  return columns;
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const RunTableColumn& c : run_table_columns()) n.push_back(c.name);
+    return n;
+  }();
+  return names;
 }
 
 void write_csv(const std::string& path, const std::vector<RunRecord>& records, const Provenance& prov) {

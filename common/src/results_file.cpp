@@ -5,6 +5,7 @@
 
 #include "hpcs/error.hpp"
 #include "hpcs/run_report.hpp"
+#include "hpcs/run_table.hpp"
 
 namespace hpcs {
 
@@ -47,6 +48,12 @@ void write_results(const std::string& path, const nlohmann::json& metadata,
     nlohmann::json rest = metadata;
     rest.erase("schema_version");  // written above, whatever the caller's says
     write_json(root, rest);
+    // The same runs as one table (pandas.DataFrame(h5py.File(F)["runs_table"][()])).
+    RunTableContext context{{}, metadata.value("git_revision", ""), metadata.value("created_utc", "")};
+    if (metadata.contains("devices") && metadata["devices"].is_array() && !metadata["devices"].empty() &&
+        metadata["devices"][0].is_string())
+      context.device = metadata["devices"][0].get<std::string>();
+    write_run_table(root, "runs_table", records, context);
     h5::Group runs = root.group("runs");
     for (std::size_t i = 0; i < records.size(); ++i) {
       char name[32];

@@ -5,6 +5,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <iterator>
@@ -14,6 +15,7 @@
 #include "hpcs/h5.hpp"
 #include "hpcs/results_file.hpp"
 #include "hpcs/run_report.hpp"
+#include "hpcs/run_table.hpp"
 #include "unit_test_util.hpp"
 
 namespace {
@@ -85,6 +87,65 @@ TEST(ResultsFile, WritesMetadataAndRuns) {
   EXPECT_EQ(r.double_attribute("/runs/001/energy", "gpu_w"), std::nullopt);
   EXPECT_EQ(r.double_attribute("/runs/001/energy", "cpu_idle_w"), std::nullopt);
   EXPECT_EQ(r.double_attribute("/runs/000/device_s", "median"), std::nullopt);
+}
+
+// /runs_table: one compound element per run, the run-table columns (strings, int64, float64
+// with NaN where not measured), read here member by member as h5py / pandas would.
+TEST(ResultsFile, RunsAsOneCompoundTable) {
+  TempDir dir;
+  const std::string path = dir.file("table.h5");
+  std::vector<hpcs::RunRecord> records = {sample_record("cpu/rk1", 0.5), sample_record("cuda/rk2", 0.25)};
+  records[1].step = 2;
+  records[1].energy = hpcs::EnergyRun{};
+  records[1].energy->iterations = 4;
+  records[1].energy->window.cpu_joules = 10.0;
+  hpcs::write_results(path, {{"git_revision", "abc1234"}, {"devices", {"cpu", "cpu"}}}, records);
+
+  const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+  ASSERT_GE(file, 0);
+  const hid_t ds = H5Dopen2(file, "/runs_table", H5P_DEFAULT);
+  ASSERT_GE(ds, 0);
+  const hid_t space = H5Dget_space(ds);
+  EXPECT_EQ(H5Sget_simple_extent_npoints(space), 2);
+  const hid_t ftype = H5Dget_type(ds);
+  ASSERT_EQ(H5Tget_class(ftype), H5T_COMPOUND);
+  const auto& columns = hpcs::run_table_columns();
+  ASSERT_EQ(H5Tget_nmembers(ftype), static_cast<int>(columns.size()));
+  for (std::size_t k = 0; k < columns.size(); ++k) {
+    char* name = H5Tget_member_name(ftype, static_cast<unsigned>(k));
+    EXPECT_EQ(std::string(name), columns[k].name);
+    H5free_memory(name);
+  }
+  const auto read_member = [&](const char* member, hid_t type, void* out, std::size_t size) {
+    const hid_t t = H5Tcreate(H5T_COMPOUND, size);
+    H5Tinsert(t, member, 0, type);
+    EXPECT_GE(H5Dread(ds, t, H5S_ALL, H5S_ALL, H5P_DEFAULT, out), 0) << member;
+    H5Tclose(t);
+  };
+  const hid_t str = H5Tcopy(H5T_C_S1);
+  H5Tset_size(str, H5T_VARIABLE);
+  H5Tset_cset(str, H5T_CSET_UTF8);
+  char* variants[2] = {nullptr, nullptr};
+  read_member("variant", str, variants, sizeof(char*));
+  EXPECT_STREQ(variants[0], "cpu/rk1");
+  EXPECT_STREQ(variants[1], "cuda/rk2");
+  H5free_memory(variants[0]), H5free_memory(variants[1]);
+  char* revisions[2] = {nullptr, nullptr};
+  read_member("git_revision", str, revisions, sizeof(char*));
+  EXPECT_STREQ(revisions[1], "abc1234");
+  H5free_memory(revisions[0]), H5free_memory(revisions[1]);
+  double time[2] = {0, 0}, joules[2] = {0, 0};
+  read_member("time_s", H5T_NATIVE_DOUBLE, time, sizeof(double));
+  EXPECT_EQ(time[0], 1.0);  // the wall median of 0.5, 1.0, 1.5
+  EXPECT_EQ(time[1], 0.5);
+  read_member("joules_per_rep", H5T_NATIVE_DOUBLE, joules, sizeof(double));
+  EXPECT_TRUE(std::isnan(joules[0]));  // not measured: NaN, never 0
+  EXPECT_EQ(joules[1], 2.5);
+  std::int64_t steps[2] = {-1, -1};
+  read_member("step", H5T_NATIVE_INT64, steps, sizeof(std::int64_t));
+  EXPECT_EQ(steps[0], 0);
+  EXPECT_EQ(steps[1], 2);
+  H5Tclose(str), H5Tclose(ftype), H5Sclose(space), H5Dclose(ds), H5Fclose(file);
 }
 
 TEST(ResultsFile, WriteJsonArraysAndBooleans) {
