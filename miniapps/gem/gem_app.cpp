@@ -59,7 +59,13 @@ std::string App::describe() const {
          " M, A = " + a + " A";
 }
 
-Work App::work() const { return {static_cast<double>(problem_.atoms) * static_cast<double>(problem_.vertices), 0, 0}; }
+// bytes: the compulsory traffic (every atom's x, y, z, q and every vertex's two points read
+// once, each potential written once), a floor: the kernels are compute-bound.
+Work App::work() const {
+  const double atoms = static_cast<double>(problem_.atoms), vertices = static_cast<double>(problem_.vertices);
+  const double element = problem_.precision == Precision::Float32 ? 4.0 : 8.0;
+  return {atoms * vertices, (4 * atoms + 7 * vertices) * element, 0};
+}
 
 App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) {
   return std::make_unique<GemTrial>(mpi, v.make(problem_.precision, t), inputs_);

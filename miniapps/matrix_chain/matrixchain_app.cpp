@@ -42,7 +42,12 @@ std::string App::describe() const {
 Work App::work() const {
   const ChainAnalysis a(problem_.dims, kThesisFastMemory, BetaConvention::Derived);
   const double flops = 2 * (a.n() > 1 ? a.opcount(1, a.n()) : 0.0);
-  return {flops, 0, 0};
+  // bytes: the compulsory traffic (every matrix read once, R written once); the plans'
+  // model traffic is in the records' plan fields.
+  const Dims& P = problem_.dims;
+  double elements = static_cast<double>(P.front()) * static_cast<double>(P.back());
+  for (std::size_t m = 1; m < P.size(); ++m) elements += static_cast<double>(P[m - 1]) * static_cast<double>(P[m]);
+  return {flops, elements * static_cast<double>(bytes_of(problem_.precision)), 0};
 }
 
 App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) {
