@@ -54,7 +54,7 @@ void App::add_options(CLI::App& cli) {
 
 nlohmann::json App::parameters() const {
   nlohmann::json m = {{"atoms", problem_.atoms},         {"vertices", problem_.vertices},
-                      {"source", molecule_.source},      {"precision", dtype()},
+                      {"source", molecule_.source},      {"dtype", dtype()},
                       {"region", problem_.region},       {"phi", to_string(physics_.phi)},
                       {"eps_in", physics_.eps_in},       {"eps_out", physics_.eps_out},
                       {"salt_mol_per_l", physics_.salt}, {"proj_A", physics_.proj},

@@ -108,7 +108,7 @@ std::string App::describe_result(const Result& r) const {
 nlohmann::json App::parameters() const {
   const jacobi::Problem& g = problem_.grid;  // (Problem alone is MiniApp's: the Task)
   nlohmann::json m = {{"input", src_.describe()}, {"dims", g.dims}, {"n1", g.n1}, {"n2", g.n2},
-                      {"precision", dtype()}, {"steps", opt_.steps}};
+                      {"dtype", dtype()}, {"steps", opt_.steps}};
   // As asked (0: the default); each variant resolves its own, recorded in its record's "tiles".
   m["requested_tiles"] = {{"t_T", tuning.t_T}, {"t_S1", tuning.t_S1}, {"t_S2", tuning.t_S2}, {"threads", tuning.threads}};
   m["halo_depth_option"] = tuning.halo_depth;

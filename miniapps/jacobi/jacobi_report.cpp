@@ -159,7 +159,7 @@ void write_final_grid(const MpiContext& mpi, const std::string& path, const Grid
                                      {"n2", g.n2},
                                      {"steps", steps},
                                      {"variant", record.variant},
-                                     {"precision", to_string(task.precision)},
+                                     {"dtype", to_string(task.precision)},
                                      {"norm", grid.norm},
                                      {"checksum", grid.checksum},
                                      {"initial", src.describe()},

@@ -46,7 +46,7 @@ nlohmann::json SweepResult::to_json() const {
                       {"n1", problem.n1},
                       {"n2", problem.n2},
                       {"steps", steps},
-                      {"precision", to_string(precision)},
+                      {"dtype", to_string(precision)},
                       {"measured_points", measured_points},
                       {"points", pts}};
   if (measured_points > 0)
@@ -143,7 +143,7 @@ void sweep_attributes(h5::Group& root, const SweepResult& r, const nlohmann::jso
   root.attribute("n1", static_cast<std::int64_t>(r.problem.n1));
   root.attribute("n2", static_cast<std::int64_t>(r.problem.n2));
   root.attribute("steps", static_cast<std::int64_t>(r.steps));
-  root.attribute("precision", to_string(r.precision));
+  root.attribute("dtype", to_string(r.precision));
   root.attribute("status", status.dump());
   root.attribute("measured_points", static_cast<std::int64_t>(r.measured_points));
   if (r.measured_points == 0) return;

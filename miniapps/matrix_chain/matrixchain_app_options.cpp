@@ -73,7 +73,7 @@ void App::add_options(CLI::App& cli) {
 nlohmann::json App::parameters() const {
   nlohmann::json m = {{"dims", problem_.dims},
                       {"matrices", problem_.dims.size() - 1},
-                      {"precision", dtype()},
+                      {"dtype", dtype()},
                       {"source", input_.empty() ? chain_.source : input_},
                       {"plan", to_string(tuning.plan)},
                       {"fast_memory", tuning.fast_memory == 0 ? nlohmann::json("auto") : nlohmann::json(tuning.fast_memory)},
