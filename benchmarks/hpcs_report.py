@@ -223,19 +223,23 @@ def cmd_plot(a):
     # against the roofs: GB/s runs against the bandwidth, GFLOP/s against the compute roof
     if a.roof_bandwidth or a.roof_compute:
         fig, ax = plt.subplots(figsize=(8, 4.5))
-        names, fractions = [], []
+        names, fractions, colors = [], [], []
+        label = lambda r: f"{r.get('app')} {r['variant']} ({r.get('items', 0):.3g} {r.get('dtype', '')})"
         for r in records:
             if r.get("rate_unit") == "GB/s" and a.roof_bandwidth:
-                names.append(r["variant"])
+                names.append(label(r))
                 fractions.append(r["rate"] / a.roof_bandwidth)
+                colors.append("tab:blue")
             elif r.get("gflops") or (r.get("rate_unit") == "GFLOP/s" and r.get("rate")):
                 if a.roof_compute:
-                    names.append(r["variant"])
+                    names.append(label(r))
                     fractions.append((r.get("gflops") or r["rate"]) / a.roof_compute)
-        ax.barh(range(len(names)), fractions)
+                    colors.append("tab:orange")
+        fig.set_size_inches(8, max(4.5, 0.22 * len(names) + 1))
+        ax.barh(range(len(names)), fractions, color=colors)
         ax.set_yticks(range(len(names)), names, fontsize=7)
         ax.axvline(1.0, color="k", lw=1)
-        ax.set_xlabel("fraction of the roof (bandwidth %s GB/s, compute %s GFLOP/s)" % (a.roof_bandwidth, a.roof_compute))
+        ax.set_xlabel("fraction of the roof\nblue: bandwidth %s GB/s; orange: compute %s GFLOP/s" % (a.roof_bandwidth, a.roof_compute))
         ax.set_title("runs against the device's roofs")
         made.append(save(fig, a.output, "roof.png"))
 
