@@ -4,6 +4,7 @@
 #include <limits>
 
 #include "hpcs/error.hpp"
+#include "hpcs/finite.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/host_memory.hpp"
 #include "hpcs/splitmix64.hpp"
@@ -120,6 +121,16 @@ std::vector<Real> load_rows(const MpiContext& mpi, const GridSource& src, std::i
       n.push_back(static_cast<std::uint64_t>(cols));
     }
     r.read_block(src.dataset, start, n, rows.data());
+    // Converted to the run's precision first: a float64 value beyond float32's range is refused too.
+    if (auto k = first_non_finite(rows.data(), rows.size())) {
+      const auto at = static_cast<std::int64_t>(*k);
+      const std::string where = src.problem.dims == 1 ? "point " + std::to_string(row0 + at)
+                                                      : "row " + std::to_string(row0 + at / cols) + ", column " +
+                                                            std::to_string(at % cols);
+      throw Error(src.path + ": dataset '" + src.dataset + "' holds a value that is not finite in " +
+                  (sizeof(Real) == 4 ? "float32" : "float64") + " (NaN or infinite) at " + where +
+                  "; non-finite input is refused");
+    }
     return rows;
   });
 }

@@ -5,6 +5,7 @@
 
 #include "hpcs/decomposition.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/finite.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/host_memory.hpp"
 #include "hpcs/splitmix64.hpp"
@@ -74,7 +75,14 @@ InputSlice load_slice(const MpiContext& mpi, const std::string& path, const std:
       case DType::Float32: s.data = std::vector<float>(b.count); break;
       default: s.data = std::vector<double>(b.count);
     }
-    std::visit([&](auto& v) { reader.read_1d(dataset, b.begin, b.count, v.data()); }, s.data);
+    std::visit(
+        [&](auto& v) {
+          reader.read_1d(dataset, b.begin, b.count, v.data());
+          if (auto i = first_non_finite(v.data(), v.size()))
+            throw Error(where + " holds a value that is not finite (NaN or infinite) at element " +
+                        std::to_string(b.begin + *i) + "; non-finite input is refused");
+        },
+        s.data);
     return s;
   });
 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Writes malformed Jacobi grid files for the bad-input tests into a directory.
+#include <limits>
 #include <string>
+#include <vector>
 
 #include "bad_h5.hpp"
 
@@ -13,5 +15,12 @@ int main(int argc, char** argv) {
     write_file(dir + "/jac_int32.h5", "grid", H5T_NATIVE_INT32, {8, 8});
     write_file(dir + "/jac_thin.h5", "grid", H5T_NATIVE_FLOAT, {2, 40});
     write_file(dir + "/jac_short_line.h5", "grid", H5T_NATIVE_DOUBLE, {2});
+    // Non-finite values are refused: NaN in a 2D grid (row 6, column 3), -Inf in a 1D line.
+    std::vector<double> g(8 * 8, 0.5);
+    g[6 * 8 + 3] = std::numeric_limits<double>::quiet_NaN();
+    write_file(dir + "/jac_nan.h5", "grid", H5T_NATIVE_DOUBLE, {8, 8}, g.data());
+    std::vector<float> line(10, 0.25f);
+    line[8] = -std::numeric_limits<float>::infinity();
+    write_file(dir + "/jac_inf.h5", "grid", H5T_NATIVE_FLOAT, {10}, line.data());
   });
 }

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Writes malformed reduction inputs for the bad-input tests into a directory: two_d.h5
 // (2-D float "data"), int16.h5, strings.h5 (string dataset), empty.h5 (0 elements),
-// no_data.h5 (only a dataset "values").
+// no_data.h5 (only a dataset "values"), nan.h5 (float32, NaN at element 5), inf.h5
+// (float64, +Inf at element 7 of 9: on 2 ranks only the second rank holds it).
 #include <cstdint>
+#include <limits>
 #include <vector>
 
 #include "bad_h5.hpp"
@@ -20,5 +22,11 @@ int main(int argc, char** argv) {
     H5Tclose(str);
     write_file(dir + "/empty.h5", "data", H5T_NATIVE_FLOAT, {0});
     write_file(dir + "/no_data.h5", "values", H5T_NATIVE_FLOAT, {6}, f.data());
+    std::vector<float> nan(8, 1.0f);
+    nan[5] = std::numeric_limits<float>::quiet_NaN();
+    write_file(dir + "/nan.h5", "data", H5T_NATIVE_FLOAT, {8}, nan.data());
+    std::vector<double> inf(9, 2.0);
+    inf[7] = std::numeric_limits<double>::infinity();
+    write_file(dir + "/inf.h5", "data", H5T_NATIVE_DOUBLE, {9}, inf.data());
   });
 }
