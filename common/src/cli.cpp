@@ -99,7 +99,7 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, bool
       std::cout << out.str() << std::flush;
       // One line for errors: CLI11 adds a "Run with --help" hint on a second line.
       std::string msg = err.str();
-      if (code != 0) msg = "error: " + msg.substr(0, msg.find('\n')) + "\n";
+      if (code != 0) msg = "error: " + one_line(msg.substr(0, msg.find('\n'))) + "\n";
       std::cerr << msg << std::flush;
     }
     return code;

@@ -174,6 +174,18 @@ TEST(Cli, Help) {
 
 }  // namespace
 
+// Raw bytes of a file name or attribute never reach the terminal: control characters, NUL
+// and broken UTF-8 come out as \xNN, valid UTF-8 (2, 3 and 4 bytes) unchanged.
+TEST(ErrorMessages, OneLineEscapesBytesATerminalWouldMisread) {
+  EXPECT_EQ(hpcs::one_line(std::string("bad\xff\x01name.h5: no such file")), "bad\\xff\\x01name.h5: no such file");
+  EXPECT_EQ(hpcs::one_line(std::string("a\0b", 3)), "a\\x00b");
+  EXPECT_EQ(hpcs::one_line("\x1b[31mred"), "\\x1b[31mred");
+  EXPECT_EQ(hpcs::one_line("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
+  EXPECT_EQ(hpcs::one_line("\xc3"), "\\xc3");              // cut sequence
+  EXPECT_EQ(hpcs::one_line("\xc0\xaf"), "\\xc0\\xaf");     // overlong
+  EXPECT_EQ(hpcs::one_line("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // surrogate
+}
+
 TEST(ErrorMessages, OneLineFoldsLibraryMessages) {
   EXPECT_EQ(hpcs::one_line("Kokkos failed to allocate\n  memory space: Cuda\n\tsize: 4 GB\n"),
             "Kokkos failed to allocate memory space: Cuda size: 4 GB");
