@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// /runs_table: the run table (hpcs/run_table.hpp) as one HDF5 compound dataset, one element
-// per run: Text columns variable-length UTF-8 strings, Integer int64, Real float64 (NaN where
-// not measured). Every member is 8 bytes (a string is its char pointer in memory), so the
-// row layout needs no padding.
+// Tables as HDF5 compound datasets (/runs_table of every results file, /points of Jacobi's
+// sweep file): Text columns variable-length UTF-8 strings, Integer int64, Real float64 (NaN
+// where not measured). Every member is 8 bytes (a string is its char pointer in memory), so
+// the row layout needs no padding.
 #include <cstring>
 #include <limits>
 
@@ -12,9 +12,8 @@
 
 namespace hpcs {
 
-void write_run_table(h5::Group& group, const std::string& name, const std::vector<RunRecord>& records,
-                     const RunTableContext& context) {
-  const std::vector<RunTableColumn>& columns = run_table_columns();
+void write_compound_table(h5::Group& group, const std::string& name, const std::vector<RunTableColumn>& columns,
+                          const std::vector<std::vector<RunTableCell>>& rows) {
   constexpr std::size_t kMember = 8;
   static_assert(sizeof(const char*) == kMember && sizeof(std::int64_t) == kMember && sizeof(double) == kMember);
   const std::size_t row_bytes = columns.size() * kMember;
@@ -32,11 +31,9 @@ void write_run_table(h5::Group& group, const std::string& name, const std::vecto
   }
 
   // The cells own the strings the buffer points to while it is written.
-  std::vector<std::vector<RunTableCell>> rows;
-  for (const RunRecord& r : records) rows.push_back(run_table_row(r, context));
   std::vector<unsigned char> buffer(rows.size() * row_bytes);
   for (std::size_t i = 0; i < rows.size(); ++i)
-    for (std::size_t k = 0; k < columns.size(); ++k) {
+    for (std::size_t k = 0; k < columns.size() && k < rows[i].size(); ++k) {
       unsigned char* at = buffer.data() + i * row_bytes + k * kMember;
       const RunTableCell& c = rows[i][k];
       if (columns[k].kind == CellKind::Text) {
@@ -54,7 +51,14 @@ void write_run_table(h5::Group& group, const std::string& name, const std::vecto
   h5::Id ds(H5Dcreate2(group.id(), name.c_str(), row_type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
             H5Dclose);
   if (!ds || (n && H5Dwrite(ds.get(), row_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, buffer.data()) < 0))
-    throw Error(name + ": cannot write the run table");
+    throw Error(name + ": cannot write the table");
+}
+
+void write_run_table(h5::Group& group, const std::string& name, const std::vector<RunRecord>& records,
+                     const RunTableContext& context) {
+  std::vector<std::vector<RunTableCell>> rows;
+  for (const RunRecord& r : records) rows.push_back(run_table_row(r, context));
+  write_compound_table(group, name, run_table_columns(), rows);
 }
 
 }  // namespace hpcs

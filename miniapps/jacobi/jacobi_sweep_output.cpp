@@ -8,6 +8,7 @@
 
 #include "hpcs/h5.hpp"
 #include "hpcs/results_file.hpp"
+#include "hpcs/run_table.hpp"
 #include "jacobi_sweep.hpp"
 
 namespace hpcs::jacobi {
@@ -136,6 +137,31 @@ SweepColumns columns_of(const SweepResult& r) {
   return c;
 }
 
+// The same rows as one table, as every results file holds its runs (/runs_table):
+// pandas.DataFrame(h5py.File(F)["points"][()]).
+void write_points_table(h5::Group& root, const SweepResult& r) {
+  using K = CellKind;
+  const std::vector<RunTableColumn> columns = {
+      {"t_T", K::Integer},         {"t_S1", K::Integer},         {"t_S2", K::Integer},
+      {"threads", K::Integer},     {"k", K::Integer},            {"ran", K::Integer},
+      {"in_model_top", K::Integer}, {"measured_s", K::Real},     {"predicted_s", K::Real},
+      {"predicted_ideal_s", K::Real}, {"predicted_energy_j", K::Real}, {"tiles", K::Integer},
+      {"wavefronts", K::Integer},  {"status", K::Text}};
+  const auto integer = [](std::int64_t v) { return RunTableCell{{}, v, std::nullopt}; };
+  const auto real = [](double v) { return RunTableCell{{}, 0, std::isnan(v) ? std::nullopt : std::optional<double>(v)}; };
+  std::vector<std::vector<RunTableCell>> rows;
+  for (std::size_t i = 0; i < r.points.size(); ++i) {
+    const auto& q = r.points[i];
+    const bool top = std::find(r.model_top.begin(), r.model_top.end(), i) != r.model_top.end();
+    rows.push_back({integer(q.tiles.t_T), integer(q.tiles.t_S1), integer(q.tiles.t_S2), integer(q.tiles.threads),
+                    integer(q.predicted.k), integer(q.ran() ? 1 : 0), integer(top ? 1 : 0),
+                    real(q.ran() ? q.measured : kNaN), real(q.predicted.time), real(q.predicted.time_ideal),
+                    real(q.predicted.energy), integer(static_cast<std::int64_t>(q.predicted.tiles)),
+                    integer(static_cast<std::int64_t>(q.predicted.wavefronts)), RunTableCell{q.status, 0, std::nullopt}});
+  }
+  write_compound_table(root, "points", columns, rows);
+}
+
 void sweep_attributes(h5::Group& root, const SweepResult& r, const nlohmann::json& status) {
   root.attribute("content", "Jacobi tile sweep: one row per point, measured order, points not run last");
   root.attribute("variant", r.variant);
@@ -178,6 +204,7 @@ void write_sweep_h5(const std::string& path, const SweepResult& r, const nlohman
     root.dataset("tiles", c.tiles);
     root.dataset("wavefronts", c.waves);
     root.dataset_attribute("measured_s", "units", "seconds, minimum over the repetitions; NaN: not run");
+    write_points_table(root, r);
     if (!provenance.is_null()) {
       h5::Group prov = root.group("provenance");
       write_json(prov, provenance);

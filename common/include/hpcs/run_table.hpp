@@ -37,7 +37,11 @@ std::vector<RunTableCell> run_table_row(const RunRecord& r, const RunTableContex
 namespace h5 {
 class Group;
 }
-// The table as the compound dataset `name` of `group` (one element per record).
+// Any table as the compound dataset `name` of `group`: one element per row, a member per
+// column (Text: variable-length UTF-8, Integer: int64, Real: float64 with NaN for nullopt).
+void write_compound_table(h5::Group& group, const std::string& name, const std::vector<RunTableColumn>& columns,
+                          const std::vector<std::vector<RunTableCell>>& rows);
+// The run table as the compound dataset `name` of `group` (one element per record).
 void write_run_table(h5::Group& group, const std::string& name, const std::vector<RunRecord>& records,
                      const RunTableContext& context);
 
