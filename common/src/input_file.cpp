@@ -39,4 +39,10 @@ std::ifstream open_input_file(const std::string& path, const std::string& what) 
   return in;
 }
 
+bool same_file(const std::string& a, const std::string& b) {
+  struct stat sa {}, sb {};
+  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  return a == b;
+}
+
 }  // namespace hpcs

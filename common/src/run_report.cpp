@@ -13,18 +13,12 @@
 #include "hpcs/csv_report.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/h5.hpp"
+#include "hpcs/input_file.hpp"
 #include "hpcs/results_file.hpp"
 
 namespace hpcs {
 
 namespace {
-// Two paths name the same file: the same inode, or the same string when one does not exist.
-bool same_file(const std::string& a, const std::string& b) {
-  struct stat sa {}, sb {};
-  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
-  return a == b;
-}
-
 // FNV-1a 64 over the bytes given to it, in pieces.
 struct Fnv1a {
   std::uint64_t h = 0xcbf29ce484222325ull;

@@ -17,4 +17,8 @@ void require_regular_file(const std::string& path, const std::string& what);
 // "<path>: cannot read (<errno text>)" if that fails.
 std::ifstream open_input_file(const std::string& path, const std::string& what);
 
+// Whether two paths name the same file: the same inode, or the same string when one does
+// not exist (an output must never replace an input).
+bool same_file(const std::string& a, const std::string& b);
+
 }  // namespace hpcs
