@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Step 6, cuda/tuned: step 5's tile kernel with the reciprocal-square-root terms
 // (gem_fast_pair.hpp) and a launch shape chosen for the molecule. When the vertex blocks
-// are too few to fill the GPU (fewer than two waves over the SMs), the atom loop is split
+// are too few to fill the GPU (fewer than kTargetWaves waves over the SMs), the atom loop is split
 // across `splits` blocks per vertex block (grid.y): split s sums atoms [s c, (s + 1) c)
 // into row s of a [splits x vertices] buffer, and sum_splits adds the rows in order
 // 0, 1, ... So a vertex's sum depends on the split count alone: the same bits on every run,

@@ -39,8 +39,9 @@ int auto_atom_splits(std::int64_t vertices, std::int64_t atoms, int block, int v
   const std::int64_t per_block = std::int64_t(block) * vertices_per_thread;
   const std::int64_t vertex_blocks = (vertices + per_block - 1) / per_block;
   const std::int64_t wave = std::int64_t(std::max(1, fill.sms)) * std::max(1, fill.threads_per_sm / block);
-  if (vertex_blocks >= 2 * wave) return 1;
-  std::int64_t splits = (2 * wave + vertex_blocks - 1) / vertex_blocks;
+  const std::int64_t target = kTargetWaves * wave;
+  if (vertex_blocks >= target) return 1;
+  std::int64_t splits = (target + vertex_blocks - 1) / vertex_blocks;
   splits = std::min(splits, std::max<std::int64_t>(1, atoms / kMinAtomsPerSplit));
   return static_cast<int>(std::clamp<std::int64_t>(splits, 1, 65535));
 }

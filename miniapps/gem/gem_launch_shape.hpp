@@ -32,10 +32,15 @@ struct DeviceFill {
   int threads_per_sm = 2048;
 };
 
-// The tuned variants' automatic split of the atom loop: 1 when the vertex blocks make at least two
-// waves over the SMs (a wave: sms x threads_per_sm / block blocks); otherwise enough splits for
-// two waves, but no split of fewer than kMinAtomsPerSplit atoms and at most 65535.
+// The tuned variants' automatic split of the atom loop: 1 when the vertex blocks make at least
+// kTargetWaves waves over the SMs (a wave: sms x threads_per_sm / block blocks); otherwise enough
+// splits for kTargetWaves waves, but no split of fewer than kMinAtomsPerSplit atoms and at most
+// 65535. Chosen from the whole problem, never a rank's share, so the sum's order (the bits) does
+// not depend on the rank count; 16 waves leave each of up to 8 ranks two waves. On 4 H200 at
+// 476,040 atoms two waves (4 splits) gave 86.7% efficiency, 32 splits 97.4%, and one rank ran
+// 3% faster too (a smaller last wave): docs/results/multigpu_h200x4.md.
 constexpr int kMinAtomsPerSplit = 64;
+constexpr int kTargetWaves = 16;
 int auto_atom_splits(std::int64_t vertices, std::int64_t atoms, int block, int vertices_per_thread,
                      const DeviceFill& fill);
 

@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 
+#include "gem_launch_shape.hpp"
 #include "gem_reference.hpp"
 #include "gem_variants.hpp"
 #include "hpcs/error.hpp"
@@ -158,6 +159,24 @@ TEST(GemVerification, BoundCatchesAMissingAtom) {
         EXPECT_GT(violations, 0) << to_string(prec) << " p=" << proj << " without atom " << drop;
       }
     }
+}
+
+// The automatic atom split fills kTargetWaves waves of the whole problem (an H100/H200 has
+// 132 SMs of 2048 threads: a wave of 1056 blocks of 256), never drops below kMinAtomsPerSplit
+// atoms a split, and does not depend on anything but the whole problem's sizes.
+TEST(GemLaunchShape, AutomaticSplitsFillSixteenWavesOfTheWholeProblem) {
+  const DeviceFill h100{132, 2048};
+  // 594,250 vertices: 581 blocks of 1024 vertices; 16 waves = 16,896 blocks -> 30 splits.
+  EXPECT_EQ(auto_atom_splits(594250, 476040, 256, 4, h100), 30);
+  EXPECT_EQ(auto_atom_splits(259138, 25086, 256, 4, h100), 67);  // 254 vertex blocks
+  EXPECT_EQ(auto_atom_splits(594250, 476040, 256, 4, h100) * 581, 17430);
+  // Enough vertex blocks: no split.
+  EXPECT_EQ(auto_atom_splits(std::int64_t(16896) * 1024, 1000, 256, 4, h100), 1);
+  EXPECT_EQ(auto_atom_splits(std::int64_t(16895) * 1024, 100000, 256, 4, h100), 2);
+  // Few atoms: at least kMinAtomsPerSplit a split.
+  EXPECT_EQ(auto_atom_splits(1000, 640, 256, 4, h100), 640 / kMinAtomsPerSplit);
+  EXPECT_EQ(auto_atom_splits(1000, 63, 256, 4, h100), 1);
+  EXPECT_EQ(auto_atom_splits(0, 100, 256, 4, h100), 1);
 }
 
 }  // namespace
