@@ -8,6 +8,7 @@
 
 #include "h5_attribute_shape.hpp"
 #include "h5_native_type.hpp"
+#include "h5_storage.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/input_file.hpp"
 
@@ -58,6 +59,33 @@ void check_readable_hdf5(const std::string& path) {
   if (is_h5 <= 0) throw Error(path + ": not an HDF5 file");
 }
 
+// A dataset of `file` opened for reading and checked (h5_storage.hpp). Parallel HDF5 1.10
+// cannot read a virtual dataset through the MPI-IO driver (H5Dread fails), so such a
+// dataset is read through a second, serial handle of the file that each rank opens on its
+// own (reads are independent: nothing collective is lost).
+struct OpenDataset {
+  Id serial_file;  // declared first: closed after the dataset
+  Id ds;
+};
+
+OpenDataset open_for_read(hid_t file, const std::string& path, const std::string& name) {
+  OpenDataset o;
+  o.ds = Id(H5Dopen2(file, name.c_str(), H5P_DEFAULT), H5Dclose);
+  if (!o.ds) throw Error(path + ": no dataset '" + name + "'");
+  detail::check_dataset_storage(file, o.ds.get(), path, name);
+#ifdef H5_HAVE_PARALLEL
+  Id dcpl(H5Dget_create_plist(o.ds.get()), H5Pclose);
+  Id fapl(H5Fget_access_plist(file), H5Pclose);
+  if (dcpl && fapl && H5Pget_layout(dcpl.get()) == H5D_VIRTUAL && H5Pget_driver(fapl.get()) == H5FD_MPIO) {
+    o.ds.reset();
+    o.serial_file = Id(H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
+    if (o.serial_file) o.ds = Id(H5Dopen2(o.serial_file.get(), name.c_str(), H5P_DEFAULT), H5Dclose);
+    if (!o.ds) throw Error(path + ": cannot open virtual dataset '" + name + "' for reading");
+  }
+#endif
+  return o;
+}
+
 }  // namespace
 
 Reader::Reader(const std::string& path, MPI_Comm comm) : path_(path) {
@@ -103,6 +131,7 @@ DatasetInfo Reader::dataset_info(const std::string& name) const {
   Id type(H5Dget_type(ds.get()), H5Tclose);
   Id space(H5Dget_space(ds.get()), H5Sclose);
   if (!ds || !type || !space) throw Error(path_ + ": cannot open dataset '" + name + "'");
+  detail::check_dataset_storage(file_.get(), ds.get(), path_, name);
   DatasetInfo info;
   switch (H5Tget_class(type.get())) {
     case H5T_INTEGER:
@@ -124,8 +153,8 @@ DatasetInfo Reader::dataset_info(const std::string& name) const {
 
 template <class T>
 void Reader::read_1d(const std::string& name, std::uint64_t begin, std::uint64_t count, T* out) const {
-  Id ds(H5Dopen2(file_.get(), name.c_str(), H5P_DEFAULT), H5Dclose);
-  if (!ds) throw Error(path_ + ": no dataset '" + name + "'");
+  const OpenDataset opened = open_for_read(file_.get(), path_, name);
+  const Id& ds = opened.ds;
   Id file_space(H5Dget_space(ds.get()), H5Sclose);
   const hsize_t start = begin, n = count;
   Id mem_space(H5Screate_simple(1, &n, nullptr), H5Sclose);
@@ -149,8 +178,8 @@ template void Reader::read_1d<std::uint8_t>(const std::string&, std::uint64_t, s
 template <class T>
 void Reader::read_block(const std::string& name, const std::vector<std::uint64_t>& start,
                         const std::vector<std::uint64_t>& count, T* out) const {
-  Id ds(H5Dopen2(file_.get(), name.c_str(), H5P_DEFAULT), H5Dclose);
-  if (!ds) throw Error(path_ + ": no dataset '" + name + "'");
+  const OpenDataset opened = open_for_read(file_.get(), path_, name);
+  const Id& ds = opened.ds;
   Id file_space(H5Dget_space(ds.get()), H5Sclose);
   if (H5Sget_simple_extent_ndims(file_space.get()) != static_cast<int>(start.size()) || start.size() != count.size())
     throw Error(path_ + ": dataset '" + name + "' does not have " + std::to_string(start.size()) + " dimensions");
