@@ -76,7 +76,7 @@ void add_sw_commands(CLI::App& app) {
       ->capture_default_str();
   gen->add_option("--seed", p->seed, "Seed")->capture_default_str();
   gen->add_option("--plant", p->plant.length, "Length of a similar region copied from A into B (0: none)")
-      ->capture_default_str();
+      ->check(hpcs::non_negative_number())->capture_default_str();
   gen->add_option("--mutation", p->plant.mutation, "Substitution rate of the copy (indels at a tenth)")
       ->check(CLI::Range(0.0, 1.0))->capture_default_str();
   gen->add_option("--plant-at-a", p->plant.at_a, "0-based start of the region in A (default random)");

@@ -67,7 +67,7 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   } else {
     pair_ = collective(mpi, [&] {
       PlantedRegion plant;
-      plant.length = std::min({opt_.plant, opt_.len_a, opt_.len_b});
+      plant.length = opt_.plant_length();  // an explicit --plant longer than a sequence is refused
       plant.mutation = opt_.mutation;
       return generated_slice(mpi, generate_pair(Alphabet::by_name(opt_.alphabet), opt_.len_a, opt_.len_b, opt_.seed, plant));
     });

@@ -4,6 +4,7 @@
 // finds the best local alignment (forward pass over ranks, then the start-cell pass),
 // checked against the CPU reference's alignment.
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -20,7 +21,8 @@ struct Options {
   std::string alphabet = "dna";
   std::int64_t len_a = 1 << 14, len_b = 1 << 14;
   std::uint64_t seed = 42;
-  std::int64_t plant = 2000;
+  std::optional<std::int64_t> plant;  // --plant; when not given, 2000 or the shorter length
+  std::int64_t plant_length() const { return plant.value_or(std::min<std::int64_t>({2000, len_a, len_b})); }
   double mutation = 0.1;
   // scoring: defaults depend on the alphabet (dna 2/-3, open 7, extend 2 = BLASTN's
   // 2/-3 5/2; protein BLOSUM62, open 11, extend 1 as parasail and CUDASW++4)

@@ -19,8 +19,10 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--len-b", opt_.len_b, "Length of generated B (columns)")->check(hpcs::non_negative_number())
       ->capture_default_str()->excludes(input);
   cli.add_option("--seed", opt_.seed, "Seed of the generated pair")->capture_default_str()->excludes(input);
-  cli.add_option("--plant", opt_.plant, "Length of a similar region planted in both (0: none)")
-      ->check(hpcs::non_negative_number())->capture_default_str()->excludes(input);
+  cli.add_option("--plant", opt_.plant,
+                 "Length of a similar region planted in both (0: none; default 2000, or the shorter sequence's "
+                 "length if that is less; a given length longer than a sequence is an error, as in gen_inputs sw)")
+      ->check(hpcs::non_negative_number())->excludes(input);
   cli.add_option("--mutation", opt_.mutation, "Substitution rate in the planted copy")
       ->check(CLI::Range(0.0, 1.0))->capture_default_str()->excludes(input);
   cli.add_option("--match", opt_.match, "DNA match score (default 2)");
@@ -65,7 +67,7 @@ nlohmann::json App::parameters() const {
                       {"band_cols", tuning.band_cols},   {"dpx", tuning.dpx},          {"chunk", tuning.chunk}};
   if (input_.empty()) {
     m["seed"] = opt_.seed;
-    m["plant"] = opt_.plant;
+    m["plant"] = opt_.plant_length();
     m["mutation"] = opt_.mutation;
   }
   return m;

@@ -61,9 +61,20 @@ SequencePair load_pair(const MpiContext& mpi, const std::string& path) {
   });
 }
 
+void check_planted_region(const PlantedRegion& plant, std::int64_t len_a, std::int64_t len_b) {
+  if (plant.length <= 0) return;
+  if (plant.length > std::min(len_a, len_b))
+    throw Error("--plant " + std::to_string(plant.length) + ": longer than the shorter sequence (--len-a " +
+                std::to_string(len_a) + ", --len-b " + std::to_string(len_b) + ")");
+  if (plant.mutation < 0 || plant.mutation > 1) throw Error("--mutation: expected a rate in [0, 1]");
+  if ((plant.at_a >= 0 && plant.at_a + plant.length > len_a) || (plant.at_b >= 0 && plant.at_b + plant.length > len_b))
+    throw Error("--plant-at: the planted region does not fit in the sequences");
+}
+
 GeneratedPair generate_pair(const Alphabet& alphabet, std::int64_t len_a, std::int64_t len_b, std::uint64_t seed,
                             const PlantedRegion& plant) {
   if (len_a < 0 || len_b < 0) throw Error("sequence lengths must not be negative");
+  check_planted_region(plant, len_a, len_b);  // before the letters are drawn
   check_fits_in_memory(static_cast<std::uint64_t>(len_a) + static_cast<std::uint64_t>(len_b),
                        "--len-a " + std::to_string(len_a) + " --len-b " + std::to_string(len_b));
   const int proper = alphabet.name == "dna" ? 4 : 20;  // ACGT / the 20 standard amino acids
@@ -76,9 +87,6 @@ GeneratedPair generate_pair(const Alphabet& alphabet, std::int64_t len_a, std::i
   for (auto& c : g.a) c = static_cast<std::uint8_t>(letter(rng));
   for (auto& c : g.b) c = static_cast<std::uint8_t>(letter(rng));
   if (plant.length <= 0) return g;
-  if (plant.length > std::min(len_a, len_b))
-    throw Error("--plant " + std::to_string(plant.length) + ": longer than a sequence");
-  if (plant.mutation < 0 || plant.mutation > 1) throw Error("--mutation: expected a rate in [0, 1]");
   std::uniform_int_distribution<std::int64_t> pos_a(0, len_a - plant.length), pos_b(0, len_b - plant.length);
   g.plant_a = plant.at_a >= 0 ? plant.at_a : pos_a(rng);
   g.plant_b = plant.at_b >= 0 ? plant.at_b : pos_b(rng);

@@ -41,6 +41,11 @@ struct GeneratedPair {
   std::int64_t plant_a = -1, plant_b = -1, plant_len_b = 0;  // where the region went
 };
 
+// The one check of a planted region against the lengths, shared by sw_miniapp and
+// gen_inputs sw: "--plant 2000: longer than the shorter sequence (--len-a 10, --len-b 12)",
+// a mutation rate outside [0, 1], starts that do not fit.
+void check_planted_region(const PlantedRegion& plant, std::int64_t len_a, std::int64_t len_b);
+
 // Uniform random letters (ACGT, or the 20 standard amino acids) from `seed`; with a
 // planted region, a mutated copy of A's segment replaces B's at the same length.
 GeneratedPair generate_pair(const Alphabet& alphabet, std::int64_t len_a, std::int64_t len_b, std::uint64_t seed,
