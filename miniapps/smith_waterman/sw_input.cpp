@@ -41,7 +41,14 @@ SequencePair load_pair(const MpiContext& mpi, const std::string& path) {
     } catch (const Error& e) {
       throw Error(path + ": " + e.what());
     }
-    if (const auto letters = r.string_attribute("/", "letters"); letters && *letters != p.alphabet.letters)
+    // The code table is required: letter codes are small integers, so a file written with
+    // another order (say ACGU or TGCA) passes every range check and aligns other letters.
+    const auto letters = r.string_attribute("/", "letters");
+    if (!letters)
+      throw Error(path + ": no 'letters' attribute on the root group (the code table; " + p.alphabet.name +
+                  ": '" + p.alphabet.letters + "'), so codes 0.." + std::to_string(p.alphabet.size() - 1) +
+                  " cannot be checked to mean the " + p.alphabet.name + " alphabet's letters");
+    if (*letters != p.alphabet.letters)
       throw Error(path + ": letters '" + *letters + "' differ from the " + p.alphabet.name + " alphabet's '" +
                   p.alphabet.letters + "'");
     p.len_a = check_codes_dataset(r, "a");
