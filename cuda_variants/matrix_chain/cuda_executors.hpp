@@ -12,11 +12,12 @@
 
 namespace hpcs::matrixchain::cuda_impl {
 
+// With `graph`, each executor replays its launches as one CUDA graph (chain_executor.cuh).
 // cublas_executor.cu: every step a cublasSgemm / cublasDgemm (unfused plans only).
-std::unique_ptr<Executor> make_cublas_executor(Precision p);
+std::unique_ptr<Executor> make_cublas_executor(Precision p, bool graph);
 // tiled_executor.cu: our tiled GEMM per product and, with `fused`, the fused two-product
 // kernels; `name` heads its errors.
-std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fused, Precision p);
+std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fused, Precision p, bool graph);
 
 // cuda_fast_memory.cu, for the current device.
 std::size_t shared_memory_per_block();  // opt-in bytes per block

@@ -2,22 +2,35 @@
 // Registers the raw CUDA variants of the matrix chain: cuda/cublas (the yardstick, off the
 // ladder), cuda/unfused (step 1: our tiled GEMM per product of the unfused plan) and
 // cuda/fused (step 2: the fused plan, with the fused two-product kernels). Auto fast
-// memory (M = 0) becomes this GPU's M (cuda_fast_memory.cu).
+// memory (M = 0) becomes this GPU's M (cuda_fast_memory.cu). Each runs its launches as one
+// CUDA graph unless --cuda-graph off (or the named tuning `nograph`).
 #include "cuda_executors.hpp"
 #include "hpcs/gpu.hpp"
 #include "matrixchain_variants.hpp"
 
 namespace hpcs::matrixchain {
+namespace {
+
+// `<variant>/nograph`: the launches one by one, as before CUDA graphs (--cuda-graph off).
+NamedTuning<Tuning> without_graph() {
+  return {"nograph", [](Tuning t) {
+            t.cuda_graph = false;
+            return t;
+          }};
+}
+
+}  // namespace
 
 void register_cuda_variants(VariantList& list) {
   Variant cublas;
   cublas.name = "cuda/cublas";
   cublas.backend = "cuda";
   cublas.step = 0;
-  cublas.make = [](Precision p, const Tuning&) { return cuda_impl::make_cublas_executor(p); };
+  cublas.make = [](Precision p, const Tuning& t) { return cuda_impl::make_cublas_executor(p, t.cuda_graph); };
   cublas.why_not = [](const Problem&, const Tuning&) { return no_gpu_reason(); };
   cublas.resolve = [](const Problem& p, const Tuning& t) { return cuda_impl::with_auto_fast_memory(p, unfused_plan(t)); };
   cublas.tunings = plan_tunings(false);
+  cublas.tunings.push_back(without_graph());
   list.push_back(cublas);
 
   for (const bool fused : {false, true}) {
@@ -25,7 +38,9 @@ void register_cuda_variants(VariantList& list) {
     v.name = fused ? "cuda/fused" : "cuda/unfused";
     v.backend = "cuda";
     v.step = fused ? 2 : 1;
-    v.make = [name = v.name, fused](Precision p, const Tuning&) { return cuda_impl::make_tiled_executor(name, fused, p); };
+    v.make = [name = v.name, fused](Precision p, const Tuning& t) {
+      return cuda_impl::make_tiled_executor(name, fused, p, t.cuda_graph);
+    };
     v.why_not = [name = v.name, fused](const Problem& p, const Tuning& t) -> std::optional<std::string> {
       if (auto why = no_gpu_reason()) return why;
       if (fused)
@@ -36,6 +51,7 @@ void register_cuda_variants(VariantList& list) {
       return cuda_impl::with_auto_fast_memory(p, fused ? t : unfused_plan(t));
     };
     v.tunings = plan_tunings(fused);
+    v.tunings.push_back(without_graph());
     list.push_back(v);
   }
 }

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuda/unfused and cuda/fused: the plan's steps with our own kernels, one launch each (two
-// with split-K). A fused step owns its ticket and flag counters; they are zeroed once at
-// setup and only grow, each run starting from run * (blocks) and run * (blocks in turn per
-// chunk), so a run adds no memset launch.
+// with split-K). A fused step owns its ticket and flag counters. Launched one by one they
+// are zeroed once at setup and only grow, each run starting from run * (blocks) and run *
+// (blocks in turn per chunk), so a run adds no memset launch; in a CUDA graph (whose
+// arguments are fixed) a memset node zeroes them before the step and every run starts at 0.
 #include <string>
 #include <vector>
 
@@ -17,7 +18,8 @@ namespace {
 template <class Real>
 class TiledExecutor final : public ChainExecutor<Real> {
  public:
-  TiledExecutor(std::string name, bool fused) : name_(std::move(name)), fused_(fused) {}
+  TiledExecutor(std::string name, bool fused, bool graph)
+      : ChainExecutor<Real>(graph), name_(std::move(name)), fused_(fused) {}
 
   std::string config() const override {
     std::string text = this->plan_text() + ":";
@@ -107,7 +109,9 @@ class TiledExecutor final : public ChainExecutor<Real> {
     f.row_bands = l.row_bands, f.col_bands = l.col_bands, f.chunks = l.chunks;
     f.ticket = l.counters.get(), f.flags = l.counters.get() + 1;
     // Every run adds one ticket per block and, to each flag, one per block in its turn.
-    const auto runs = static_cast<Counter>(this->runs());
+    if (this->capturing())
+      HPCS_CUDA_CHECK(cudaMemsetAsync(l.counters.get(), 0, l.counters.size() * sizeof(Counter), stream));
+    const auto runs = static_cast<Counter>(this->capturing() ? 0 : this->runs());
     f.ticket_base = runs * static_cast<Counter>(l.row_bands * l.col_bands);
     f.flag_base = runs * static_cast<Counter>(left ? l.col_bands : l.row_bands);
     if (left) launch_fused_left(f, l.shape, stream);
@@ -123,9 +127,9 @@ class TiledExecutor final : public ChainExecutor<Real> {
 
 }  // namespace
 
-std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fused, Precision p) {
-  if (p == Precision::Float32) return std::make_unique<TiledExecutor<float>>(name, fused);
-  return std::make_unique<TiledExecutor<double>>(name, fused);
+std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fused, Precision p, bool graph) {
+  if (p == Precision::Float32) return std::make_unique<TiledExecutor<float>>(name, fused, graph);
+  return std::make_unique<TiledExecutor<double>>(name, fused, graph);
 }
 
 }  // namespace hpcs::matrixchain::cuda_impl

@@ -53,6 +53,10 @@ void App::add_options(CLI::App& cli) {
                                        "Right fuse's beta: derived (P[i-1]/P[k2], the loop nest's) or thesis "
                                        "(P[i-1]/P[k], reproduces the thesis' numbers) [derived]")
       ->check(CLI::IsMember({"derived", "thesis"}));
+  cli.add_option_function<std::string>("--cuda-graph", [this](const std::string& s) { tuning.cuda_graph = s == "on"; },
+                                       "CUDA variants: replay the plan's launches as one CUDA graph (on) or launch "
+                                       "them one by one (off; the named tuning <variant>/nograph) [on]")
+      ->check(CLI::IsMember({"on", "off"}));
   cli.add_flag("--plan-only", opt_.plan_only,
                "Print the planner's analysis (OpTree, split table, h/F0/Fl/Fr per node, tiles) and exit");
   cli.add_flag("--study", opt_.study.on, "The random study of the thesis' Table D.1: F against S over random chains");
@@ -78,6 +82,7 @@ nlohmann::json App::parameters() const {
                       {"plan", to_string(tuning.plan)},
                       {"fast_memory", tuning.fast_memory == 0 ? nlohmann::json("auto") : nlohmann::json(tuning.fast_memory)},
                       {"beta_convention", to_string(tuning.beta)},
+                      {"cuda_graph", tuning.cuda_graph},
                       {"integer_values", chain_.integers},
                       {"exact_check", check_.exact},
                       {"reference", reference_library()}};

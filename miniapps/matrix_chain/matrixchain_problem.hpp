@@ -37,6 +37,7 @@ struct Tuning {
   PlanKind plan = PlanKind::Fused;
   std::int64_t fast_memory = 0;  // M in elements; 0: auto (each variant resolves it)
   BetaConvention beta = BetaConvention::Derived;
+  bool cuda_graph = true;        // CUDA executors: replay the plan's launches as one CUDA graph
 };
 
 // What a variant is asked to run: the global chain and its element type.
