@@ -19,4 +19,10 @@ Block block_of(std::uint64_t n, int parts, int index) {
   return b;
 }
 
+void require_share_per_rank(std::uint64_t n, int ranks, const std::string& items, const std::string& where) {
+  if (ranks <= 0 || n >= static_cast<std::uint64_t>(ranks)) return;
+  throw Error(where + ": " + std::to_string(ranks) + " ranks for " + std::to_string(n) + " " + items + ": use at most " +
+              std::to_string(n) + (n == 1 ? " rank" : " ranks"));
+}
+
 }  // namespace hpcs

@@ -64,6 +64,7 @@ MoleculeInput slice_molecule(const MpiContext& mpi, Atoms atoms, const Vertices&
   MoleculeInput m;
   m.atoms = std::move(atoms);
   m.total_vertices = static_cast<std::int64_t>(all.size());
+  require_share_per_rank(all.size(), mpi.size(), "surface vertices", source);
   const Block b = block_of(all.size(), mpi.size(), mpi.rank());
   m.first_vertex = static_cast<std::int64_t>(b.begin);
   for (std::uint64_t k = b.begin; k < b.end(); ++k)
@@ -78,9 +79,7 @@ MoleculeInput load_molecule(const MpiContext& mpi, const std::string& path) {
     MoleculeInput m;
     const std::uint64_t na = group_length(r, "/atoms", kAtomFields, 5);
     const std::uint64_t nv = group_length(r, "/vertices", kVertexFields, 6);
-    if (nv < static_cast<std::uint64_t>(mpi.size()))
-      throw Error(path + ": " + std::to_string(nv) + " vertices for " + std::to_string(mpi.size()) +
-                  " ranks; run on at most " + std::to_string(nv) + " ranks");
+    require_share_per_rank(nv, mpi.size(), "vertices", path + ": group '/vertices'");
     const Block b = block_of(nv, mpi.size(), mpi.rank());
     check_fits_in_memory((na * 5 + b.count * 6) * 8 * 2, path + ": the atoms and the vertices of a rank");
     for (int k = 0; k < 5; ++k) {

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "hpcs/cli.hpp"
+#include "hpcs/decomposition.hpp"
 #include "hpcs/error.hpp"
 
 namespace hpcs::jacobi {
@@ -70,7 +71,10 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   for (auto [value, option] : {std::pair<int, const char*>{tuning.t_T, "--tile-t"}, {tuning.t_S1, "--tile-s1"},
                                {tuning.t_S2, "--tile-s2"}, {tuning.threads, "--threads"}})
     if (value < 0) throw Error(std::string(option) + " " + std::to_string(value) + ": must not be negative (0: default)");
-  check_decomposition(problem_.grid, mpi.size(), 1, "one-deep halo");  // more ranks than rows
+  // More ranks than rows: the suite's one rule (hpcs/decomposition.hpp), naming the input.
+  require_share_per_rank(static_cast<std::uint64_t>(problem_.grid.n1), mpi.size(), interior_items(problem_.grid),
+                         o.input.empty() ? std::string("the generated grid") : o.input + ": dataset '" + opt_.dataset + "'");
+  check_decomposition(problem_.grid, mpi.size(), 1, "one-deep halo");
   if (o.list) return;
   rows_ = InitialRows(src_, problem_.precision);
   rows_.cover(mpi, rank_rows(problem_.grid, mpi.size(), mpi.rank(), 1));  // the reference's and naive variants'

@@ -73,10 +73,10 @@ Problem RankRows::local(const Problem& global) const {
   return p;
 }
 
+std::string interior_items(const Problem& g) { return g.dims == 1 ? "interior points" : "interior rows (S1)"; }
+
 void check_decomposition(const Problem& g, int ranks, std::int64_t h, const std::string& why_h) {
-  if (ranks > g.n1)
-    throw Error(std::to_string(ranks) + " ranks but the grid has only " + std::to_string(g.n1) +
-                " interior rows (S1) to split; run on at most " + std::to_string(g.n1) + " ranks");
+  require_share_per_rank(static_cast<std::uint64_t>(std::max<std::int64_t>(g.n1, 0)), ranks, interior_items(g), "the grid");
   if (h < 1) throw Error("halo depth " + std::to_string(h) + " (" + why_h + "): must be at least 1");
   const auto why = halo_violation(g, ranks, h);
   if (!why) return;

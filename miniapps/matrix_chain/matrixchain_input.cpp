@@ -27,9 +27,7 @@ std::uint64_t host_bytes(const Dims& dims, std::int64_t rows) {
 
 Block rows_of_rank(const MpiContext& mpi, const Dims& dims, const std::string& what) {
   const auto p0 = static_cast<std::uint64_t>(dims[0]);
-  if (p0 < static_cast<std::uint64_t>(mpi.size()))
-    throw Error(what + ": A1 has " + std::to_string(p0) + " rows for " + std::to_string(mpi.size()) +
-                " ranks; run on at most " + std::to_string(p0) + " ranks");
+  require_share_per_rank(p0, mpi.size(), "rows", what);
   return block_of(p0, mpi.size(), mpi.rank());
 }
 
@@ -139,7 +137,7 @@ Dims inspect_chain_file(const MpiContext& mpi, const std::string& path) {
 LoadedChain load_chain(const MpiContext& mpi, const std::string& path, Precision precision) {
   const Dims dims = inspect_chain_file(mpi, path);
   LoadedChain c = collective(mpi, [&] {
-    const Block band = rows_of_rank(mpi, dims, path);
+    const Block band = rows_of_rank(mpi, dims, path + ": dataset '/A1'");
     check_fits_in_memory(host_bytes(dims, static_cast<std::int64_t>(band.count)), path + ": the chain on one rank");
     h5::Reader r(path, mpi.comm());
     LoadedChain out;
@@ -167,7 +165,7 @@ LoadedChain generate_chain(const MpiContext& mpi, const Dims& dims, Values value
                            Precision precision) {
   LoadedChain c = collective(mpi, [&] {
     check_dims(dims, "--dims");
-    const Block band = rows_of_rank(mpi, dims, "--dims " + format_dims(dims));
+    const Block band = rows_of_rank(mpi, dims, "--dims " + format_dims(dims) + ": A1");
     check_fits_in_memory(host_bytes(dims, static_cast<std::int64_t>(band.count)), "--dims " + format_dims(dims));
     LoadedChain out;
     out.data.dims = dims;

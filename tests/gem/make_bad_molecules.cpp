@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Writes malformed GEM inputs for the bad-input tests into a directory: HDF5 molecule files
 // with a missing group, mismatched lengths, integer data, a NaN coordinate, a negative radius,
-// no vertices; and PQR files with a broken line and no atoms.
+// no vertices, only 2 vertices (too few for 3 ranks); and PQR files with a broken line and no atoms.
 #include <cmath>
 #include <fstream>
 #include <string>
@@ -27,9 +27,10 @@ void write_molecule(const std::string& dir, const std::string& broken) {
   H5Gclose(atoms);
   if (broken != "gem_no_vertices") {
     const hid_t v = H5Gcreate2(f, "vertices", H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
-    for (const char* name : {"x", "y", "z"}) write_dataset(v, name, H5T_NATIVE_DOUBLE, {4}, four.data());
-    write_dataset(v, "nx", H5T_NATIVE_DOUBLE, {4}, normal.data());
-    for (const char* name : {"ny", "nz"}) write_dataset(v, name, H5T_NATIVE_DOUBLE, {4}, zeros.data());
+    const hsize_t nv = broken == "gem_two_vertices" ? 2 : 4;  // a good molecule, too small for 3 ranks
+    for (const char* name : {"x", "y", "z"}) write_dataset(v, name, H5T_NATIVE_DOUBLE, {nv}, four.data());
+    write_dataset(v, "nx", H5T_NATIVE_DOUBLE, {nv}, normal.data());
+    for (const char* name : {"ny", "nz"}) write_dataset(v, name, H5T_NATIVE_DOUBLE, {nv}, zeros.data());
     H5Gclose(v);
   }
   H5Fclose(f);
@@ -38,7 +39,8 @@ void write_molecule(const std::string& dir, const std::string& broken) {
 
 int main(int argc, char** argv) {
   return bad_inputs_main(argc, argv, [](const std::string& dir) {
-    for (const char* b : {"gem_no_vertices", "gem_int_atoms", "gem_short_radius", "gem_nan_atom", "gem_negative_radius"})
+    for (const char* b : {"gem_no_vertices", "gem_int_atoms", "gem_short_radius", "gem_nan_atom", "gem_negative_radius",
+                          "gem_two_vertices"})
       write_molecule(dir, b);
     std::ofstream(dir + "/gem_broken.pqr") << "ATOM      1  N   ALA     1      1.000   2.000   x.000  0.1  1.5\n";
     std::ofstream(dir + "/gem_empty.pqr") << "REMARK nothing here\nEND\n";

@@ -195,8 +195,8 @@ TEST(JacobiMpi, ThinBlocksAndTooManyRanksAreRejectedWithTheNumbers) {
       check_decomposition(g, p, 1, "one-deep halo");
       ADD_FAILURE() << "no error";
     } catch (const Error& e) {
-      EXPECT_NE(std::string(e.what()).find(std::to_string(p) + " ranks but the grid has only " + std::to_string(p - 1) +
-                                           " interior rows"),
+      EXPECT_NE(std::string(e.what()).find(std::to_string(p) + " ranks for " + std::to_string(p - 1) +
+                                           " interior rows (S1): use at most " + std::to_string(p - 1)),
                 std::string::npos) << e.what();
     }
   }
