@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <cstdlib>
 
 #include "hpcs/error.hpp"
 
@@ -17,13 +18,44 @@ std::string gigabytes(double b) {
 }
 }  // namespace
 
-void check_fits_in_memory(std::uint64_t bytes, const std::string& what) {
+double machine_memory_bytes() {
+  if (const char* limit = std::getenv("HPCS_MEMORY_LIMIT_BYTES"); limit && *limit) {
+    char* end = nullptr;
+    const double v = std::strtod(limit, &end);
+    if (end && *end == '\0' && v > 0) return v;
+  }
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
-  if (pages <= 0 || page <= 0) return;
-  const double total = static_cast<double>(pages) * static_cast<double>(page);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<double>(pages) * static_cast<double>(page);
+}
+
+namespace {
+std::string of_memory(double total) {
+  return gigabytes(total) + " of memory" + (std::getenv("HPCS_MEMORY_LIMIT_BYTES") ? " (HPCS_MEMORY_LIMIT_BYTES)" : "");
+}
+}  // namespace
+
+void check_fits_in_memory(std::uint64_t bytes, const std::string& what) {
+  const double total = machine_memory_bytes();
+  if (total <= 0) return;
   if (static_cast<double>(bytes) > 0.8 * total)
-    throw Error(what + " needs " + gigabytes(static_cast<double>(bytes)) + " but this machine has " + gigabytes(total) +
-                " of memory");
+    throw Error(what + " needs " + gigabytes(static_cast<double>(bytes)) + " but this machine has " + of_memory(total));
+}
+
+void check_run_fits_in_memory(std::uint64_t input_bytes, double copies, const std::string& variant, int node_ranks,
+                              const std::string& what) {
+  const double total = machine_memory_bytes();
+  const double ranks = node_ranks > 0 ? node_ranks : 1;
+  const double input = static_cast<double>(input_bytes) * ranks, extra = input * copies;
+  if (total <= 0 || input + extra <= 0.8 * total) return;
+  std::string held = copies > 0 ? " and " + variant + "'s host " + (copies == 1 ? std::string("copy") : "copies") +
+                                       " of it (" + gigabytes(extra) + ")"
+                                 : std::string();
+  throw Error(what + ": the input (" + gigabytes(input) + ")" + held + " need " + gigabytes(input + extra) +
+              (node_ranks > 1 ? " on this node's " + std::to_string(node_ranks) + " ranks" : std::string()) +
+              ", but this machine has " + of_memory(total) + " and a run may use 80% of it" +
+              (copies > 0 ? "; choose variants that hold no host copy, or spread the ranks over more nodes"
+                          : "; spread the ranks over more nodes"));
 }
 
 }  // namespace hpcs

@@ -3,6 +3,7 @@
 // scratch, with named block tunings), Kokkos::parallel_reduce on the default and the host
 // execution space.
 #include "hpcs/kokkos_runtime.hpp"
+#include "hpcs/kokkos_views.hpp"
 #include "kokkos_reducers.hpp"
 #include "reduction_variants.hpp"
 
@@ -17,6 +18,8 @@ void register_kokkos_variants(VariantList& list) {
       return std::string("one value per thread needs teams of 2 or more; this Kokkos backend allows 1");
     return std::nullopt;
   };
+  // Every variant uploads the rank's block into a view: a second host copy under a host backend.
+  const auto host_copies = [](const Problem&, const Tuning&) { return views_in_host_memory() ? 1.0 : 0.0; };
   for (int step : {1, 2, 3, 4, 6, 7}) {
     Variant v;
     v.name = "kokkos/rk" + std::to_string(step);
@@ -26,6 +29,7 @@ void register_kokkos_variants(VariantList& list) {
     if (step <= 3) v.why_not = needs_teams;
     else v.why_not = unavailable;
     v.tunings = rk_tunings(step);
+    v.host_copies = host_copies;
     list.push_back(v);
   }
   for (bool host : {false, true}) {
@@ -34,6 +38,7 @@ void register_kokkos_variants(VariantList& list) {
     v.backend = "kokkos";
     v.make = [host](DType t, const Tuning&) { return make_kokkos_parallel_reduce(t, host); };
     v.why_not = unavailable;
+    v.host_copies = host_copies;
     list.push_back(v);
   }
 }

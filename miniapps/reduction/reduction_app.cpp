@@ -61,6 +61,12 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   ref_ = global_reference(mpi, in_.data, in_.global_n);
 }
 
+HostInput App::host_input() const {
+  const std::uint64_t bytes = std::visit([](const auto& v) { return v.size() * sizeof(v[0]); }, in_.data);
+  return {bytes, input_.empty() ? "the generated vector (--n " + std::to_string(problem_.n) + ")"
+                                : input_ + ": dataset '" + opt_.dataset + "'"};
+}
+
 std::string App::describe() const {
   return "reduction: " + std::to_string(problem_.n) + " x " + dtype() + " from " +
          (input_.empty() ? "generator (seed " + std::to_string(opt_.seed) + ")" : input_);

@@ -40,6 +40,7 @@ class App final : public MiniApp<Problem, Tuning, Make, Sum> {
   nlohmann::json result_json(const Sum& s) const override;
   std::string describe_result(const Sum& s) const override { return "sum " + format_sum(problem_.type, s); }
   nlohmann::json parameters() const override;
+  HostInput host_input() const override;  // the rank's block of the vector
 
   // reduction_bench: --sizes are vector lengths; --types became --type
   void set_size(std::int64_t n) override { opt_.n = static_cast<std::uint64_t>(n); }

@@ -40,6 +40,13 @@ struct AppInfo {
   int reps = 10, warmup = 2;              // defaults of --reps and --warmup
 };
 
+// This rank's loaded input, for the memory check before the runs: its bytes in host memory
+// and what it is ("vec.h5: dataset 'data'"); 0 bytes: not counted.
+struct HostInput {
+  std::uint64_t bytes = 0;
+  std::string what;
+};
+
 // One variant set up on this rank's share of the problem (setup is not timed).
 template <class Result>
 class Trial {
@@ -105,6 +112,9 @@ class MiniApp {
   // The entries that will run (names, in table order), before the reference: options that
   // name one (Jacobi's --grid-variant) are checked here. Throws hpcs::Error.
   virtual void check_chosen(const std::vector<std::string>& names) const { (void)names; }
+  // This rank's input as loaded (after load()): the memory check adds the chosen variants'
+  // host copies of it (Variant::host_copies).
+  virtual HostInput host_input() const { return {}; }
   // Record fields beyond the common ones (models, checksums), from the trial and result.
   virtual void add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) {
     (void)r, (void)trial, (void)result;

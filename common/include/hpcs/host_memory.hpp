@@ -6,8 +6,20 @@
 
 namespace hpcs {
 
+// The machine's memory in bytes: physical memory, or HPCS_MEMORY_LIMIT_BYTES where set (a
+// test hook, and for jobs held to less than the node's memory); 0 if unknown.
+double machine_memory_bytes();
+
 // Throws hpcs::Error "<what> needs X GB but this machine has Y GB of memory" when `bytes`
-// exceed 80% of the machine's physical memory.
+// exceed 80% of machine_memory_bytes().
 void check_fits_in_memory(std::uint64_t bytes, const std::string& what);
+
+// The check before the runs: this rank's loaded input (`input_bytes`, described by `what`)
+// plus `copies` host copies of it held by `variant` (the chosen variant that holds the
+// most), on each of the `node_ranks` ranks of this node, against 80% of the machine's
+// memory. Throws "<what>: the input (X GB) and kokkos/rk4's host copy of it (X GB) need
+// Z GB on this node's 2 ranks, but this machine has Y GB of memory (80%: ...); ...".
+void check_run_fits_in_memory(std::uint64_t input_bytes, double copies, const std::string& variant, int node_ranks,
+                              const std::string& what);
 
 }  // namespace hpcs

@@ -15,6 +15,7 @@
 #include "hpcs/energy_phase.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/gpu.hpp"
+#include "hpcs/host_memory.hpp"
 #include "hpcs/measure.hpp"
 #include "hpcs/progress.hpp"
 #include "hpcs/provenance.hpp"
@@ -151,6 +152,25 @@ RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o,
   return r;
 }
 
+// The memory the run will hold on this rank: the loaded input plus the most any chosen
+// entry keeps of it in host memory (a Kokkos host view); refused before the runs, as a
+// kernel's OOM kill (exit 137) would come only after minutes. Collective.
+template <class App>
+void check_run_memory(const App& app, const MpiContext& mpi, const std::vector<EntryOf<App>>& entries,
+                      const std::vector<std::size_t>& chosen) {
+  collective(mpi, [&] {
+    const HostInput in = app.host_input();
+    if (in.bytes == 0) return;
+    double copies = 0;
+    std::string holder;
+    for (std::size_t k : chosen) {
+      const double c = entries[k].variant->host_copies(app.problem(), entries[k].tuning);
+      if (c > copies) copies = c, holder = entries[k].name;
+    }
+    check_run_fits_in_memory(in.bytes, copies, holder, mpi.local_size(), in.what);
+  });
+}
+
 template <class App>
 int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) {
   if (auto code = app.own_mode(mpi, o, argc, argv)) return *code;
@@ -178,6 +198,7 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
     app.check_chosen(chosen_names);
     return k;
   });
+  check_run_memory(app, mpi, entries, chosen);
   const AppInfo info = app.info();
   const Work work = app.work();
   Progress progress(mpi.root() && !o.quiet, info.executable, info.rate_unit == "GB/s" ? work.bytes : work.items,

@@ -38,6 +38,11 @@ struct Variant {
   // The tuning it runs for the requested one (e.g. zeros -> its defaults).
   std::function<Tuning(const Problem&, const Tuning&)> resolve = [](const Problem&, const Tuning& t) { return t; };
   std::vector<NamedTuning<Tuning>> tunings;
+  // Copies of this rank's input the variant holds in host memory while it runs, beside the
+  // loaded input (a Kokkos view of it under a host backend, Serial or OpenMP: 1; variants
+  // that read the loaded input or copy it to a GPU: 0). The memory check before the runs
+  // (hpcs/run_loop.hpp) counts the input plus the most any chosen variant adds.
+  std::function<double(const Problem&, const Tuning&)> host_copies = [](const Problem&, const Tuning&) { return 0.0; };
 };
 
 // The list every app starts from: "cpu/reference" made by `reference`, then the variants

@@ -8,6 +8,12 @@
 
 namespace hpcs {
 
+// Whether Kokkos' default memory space is host memory (Serial, OpenMP, Threads): a view
+// there is a second host copy of what a variant uploads (Variant::host_copies).
+constexpr bool views_in_host_memory() {
+  return Kokkos::SpaceAccessibility<Kokkos::HostSpace, Kokkos::DefaultExecutionSpace::memory_space>::accessible;
+}
+
 // A device copy of a host vector (a deep copy through an unmanaged host view).
 template <class T>
 Kokkos::View<T*> to_device(const std::string& label, const std::vector<T>& host) {
