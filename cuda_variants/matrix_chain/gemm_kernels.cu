@@ -9,7 +9,7 @@
 // (double-buffered shared memory, one barrier per chunk), A transposed in shared memory.
 // gemm_tiled_kernel: any tile (tile_pipeline.cuh). Both sum k in ascending order from zero
 // with fused multiply-adds, so they give the same bits for the same product. Products with
-// too few patches to fill the GPU split k over blockIdx.y (fast kernel only, gemm_k_split):
+// too few patches to fill the GPU split k over blockIdx.y (either kernel, gemm_k_split):
 // each slice writes its partial patch, sum_slices_kernel adds the slices in order.
 #include <algorithm>
 
@@ -139,10 +139,16 @@ __global__ void __launch_bounds__(kLaunchBound<Real, Micro>) gemm_tiled_kernel(G
   grouped_patch(blockIdx.x, row_bands, col_bands, ib, jb);
   const int p0 = static_cast<int>(g.p0), p1 = static_cast<int>(g.p1), p2 = static_cast<int>(g.p2);
   const int r0 = static_cast<int>(ib) * g.x, c0 = static_cast<int>(jb) * g.y;
+  // This block's k slice (all of k without a split); its output is the slice's partial patch.
+  const bool split = g.k_splits > 1;
+  const int k_begin = split ? static_cast<int>(blockIdx.y * g.k_slice) : 0;
+  const int k_len = split ? min(p1 - k_begin, static_cast<int>(g.k_slice)) : p1;
+  Real* c = split ? g.partial + static_cast<Index>(blockIdx.y) * g.p0 * g.p2 : g.c;
   Real acc[Micro][Micro] = {};
-  accumulate<true>(acc, StagedA<Real>{g.a + static_cast<Index>(r0) * p1, p1, p0 - r0}, StagedB<Real>{g.b + c0, p2, p2 - c0}, p1,
-             p, dynamic_shared<Real>(), [] {});
-  store_patch(acc, g.c + static_cast<Index>(r0) * p2 + c0, p2, p0 - r0, p2 - c0, p);
+  accumulate<true>(acc, StagedA<Real>{g.a + static_cast<Index>(r0) * p1 + k_begin, p1, p0 - r0},
+                   StagedB<Real>{g.b + static_cast<Index>(k_begin) * p2 + c0, p2, p2 - c0}, k_len, p, dynamic_shared<Real>(),
+                   [] {});
+  store_patch(acc, c + static_cast<Index>(r0) * p2 + c0, p2, p0 - r0, p2 - c0, p);
 }
 
 template <class Real, class F>
@@ -162,24 +168,24 @@ void launch_gemm(const GemmParams<Real>& g, const KernelShape& shape, bool fast,
   if (g.p0 == 0 || g.p2 == 0) return;
   const Index row_bands = (g.p0 + g.x - 1) / g.x, col_bands = (g.p2 + g.y - 1) / g.y;
   const unsigned grid = grid_of(row_bands * col_bands, "gemm");
+  const bool split = g.k_splits > 1;
+  const dim3 blocks(grid, static_cast<unsigned>(split ? g.k_splits : 1));
   if (fast) {
-    const bool split = g.k_splits > 1;
-    const dim3 blocks(grid, static_cast<unsigned>(split ? g.k_splits : 1));
     gemm_fast_kernel<Real><<<blocks, kFastThreads, 0, stream>>>(g.a, g.b, split ? g.partial : g.c, g.p0, g.p1, g.p2,
                                                                  row_bands, col_bands, split ? g.k_slice : g.p1);
     HPCS_CUDA_CHECK_LAUNCH();
-    if (split) {
-      const Index n = g.p0 * g.p2;
-      const unsigned sum_blocks = static_cast<unsigned>(std::min<Index>((n + 255) / 256, 4096));
-      sum_slices_kernel<Real><<<sum_blocks, 256, 0, stream>>>(g.partial, g.c, n, g.k_splits);
+  } else {
+    with_tiled_kernel<Real>(shape.micro, [&](auto kernel) {
+      kernel<<<blocks, shape.threads, shape.shared_bytes, stream>>>(g, row_bands, col_bands);
       HPCS_CUDA_CHECK_LAUNCH();
-    }
-    return;
+    });
   }
-  with_tiled_kernel<Real>(shape.micro, [&](auto kernel) {
-    kernel<<<grid, shape.threads, shape.shared_bytes, stream>>>(g, row_bands, col_bands);
+  if (split) {
+    const Index n = g.p0 * g.p2;
+    const unsigned sum_blocks = static_cast<unsigned>(std::min<Index>((n + 255) / 256, 4096));
+    sum_slices_kernel<Real><<<sum_blocks, 256, 0, stream>>>(g.partial, g.c, n, g.k_splits);
     HPCS_CUDA_CHECK_LAUNCH();
-  });
+  }
 }
 
 template <class Real>
@@ -192,9 +198,24 @@ void prepare_gemm(const KernelShape& shape, bool fast) {
                           [&](auto kernel) { prepare_kernel(kernel, shape.shared_bytes, shape.threads, "the GEMM kernel"); });
 }
 
+template <class Real>
+int gemm_blocks_per_sm(const KernelShape& shape, bool fast) {
+  int n = 0;
+  if (fast) {
+    HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, gemm_fast_kernel<Real>, kFastThreads, 0));
+  } else {
+    with_tiled_kernel<Real>(shape.micro, [&](auto kernel) {
+      HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, shape.threads, shape.shared_bytes));
+    });
+  }
+  return std::max(n, 1);
+}
+
 template void launch_gemm<float>(const GemmParams<float>&, const KernelShape&, bool, cudaStream_t);
 template void launch_gemm<double>(const GemmParams<double>&, const KernelShape&, bool, cudaStream_t);
 template void prepare_gemm<float>(const KernelShape&, bool);
 template void prepare_gemm<double>(const KernelShape&, bool);
+template int gemm_blocks_per_sm<float>(const KernelShape&, bool);
+template int gemm_blocks_per_sm<double>(const KernelShape&, bool);
 
 }  // namespace hpcs::matrixchain::cuda_impl

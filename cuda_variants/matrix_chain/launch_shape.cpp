@@ -61,14 +61,13 @@ std::optional<std::string> plan_refusal(const std::string& name, const Plan& pla
   return std::nullopt;
 }
 
-KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, Precision p, int sms) {
+KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, const Tile& tile, int chunk, std::int64_t slots) {
   const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
-  const std::int64_t blocks = ceil_div(p0, kFastTile) * ceil_div(p2, kFastTile);
-  const std::int64_t slots = static_cast<std::int64_t>(sms) * (p == Precision::Float32 ? 2 : 1);
+  const std::int64_t blocks = ceil_div(p0, std::max<std::int64_t>(1, tile.x)) * ceil_div(p2, std::max<std::int64_t>(1, tile.y));
   const std::int64_t most = std::max<std::int64_t>(1, p1 / kMinSlice);
   const std::int64_t want = std::clamp<std::int64_t>(blocks > 0 ? slots / blocks : 1, 1, most);
   KSplit k;
-  k.slice = ceil_div(ceil_div(p1, want), kFastChunk) * kFastChunk;
+  k.slice = ceil_div(ceil_div(p1, want), std::max(1, chunk)) * std::max(1, chunk);
   k.splits = static_cast<int>(ceil_div(p1, k.slice));
   if (k.splits <= 1) k.splits = 1, k.slice = p1;
   return k;

@@ -41,18 +41,19 @@ std::optional<std::string> shape_problem(StepKind kind, const Tile& t, Precision
 // The shape a step launches with (the deepest chunk that fits); call after shape_problem.
 KernelShape kernel_shape(StepKind kind, const Tile& t, Precision p, std::size_t shared_limit);
 
-// Split-K of the 128 x 128 GEMM kernel: into how many k slices (each at least kMinSlice
-// deep, a multiple of kFastChunk) a product is cut when its patches alone would leave the
-// GPU's `sms` multiprocessors idle (fewer blocks than the resident slots, 2 per SM in
-// float32, 1 in float64). 1: no split. Give the step's *global* dims: the split then does
-// not depend on the rank count, so neither does the order of any sum (same bits on 1 and p
-// ranks).
-constexpr int kMinSlice = 128;
+// Split-K of a GEMM step: into how many k slices (each at least kMinSlice deep, a multiple
+// of the kernel's `chunk`) a product is cut when its `tile` patches alone would leave some
+// of the GPU's `slots` idle (slots: the kernel's blocks resident on the whole GPU at once,
+// SMs x blocks per SM). 1: no split. Give the step's *global* dims: the split then does not
+// depend on the rank count, so neither does the order of any sum (same bits on 1 and p
+// ranks). kMinSlice 32: on an H100 the thesis chain ran 0.124 / 0.121 / 0.118 ms with
+// slices of at least 128 / 64 / 32 (CUDA graph, docs/results/matrixchain_h100.md, run 5).
+constexpr int kMinSlice = 32;
 struct KSplit {
   int splits = 1;
   std::int64_t slice = 0;  // k per slice (the whole p1 without a split)
 };
-KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, Precision p, int sms);
+KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, const Tile& tile, int chunk, std::int64_t slots);
 
 // The first step of `plan` whose tile cannot run, as "<name>: the gemm tile 256 x 256
 // (M = 65536, float32) needs ...; use --fast-memory <suggested> or auto"; nullopt: all can.

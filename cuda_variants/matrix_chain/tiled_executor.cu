@@ -28,11 +28,10 @@ class TiledExecutor final : public ChainExecutor<Real> {
       const Launch& l = launches_[i];
       text += (i ? ", " : " ") + to_string(plan.steps[i].kind) + " " + std::to_string(plan.steps[i].tile.x) + "x" +
               std::to_string(plan.steps[i].tile.y) + " (" +
-              (l.fast ? "fast 128x128 kernel, 256 threads" +
-                            (l.split.splits > 1 ? ", split-K " + std::to_string(l.split.splits) : std::string())
+              (l.fast ? std::string("fast 128x128 kernel, 256 threads")
                       : std::to_string(l.shape.micro) + "x" + std::to_string(l.shape.micro) + " per thread, " +
                             std::to_string(l.shape.threads) + " threads, k chunk " + std::to_string(l.shape.chunk)) +
-              ")";
+              (l.split.splits > 1 ? ", split-K " + std::to_string(l.split.splits) : std::string()) + ")";
     }
     return plan.steps.empty() ? text + " no products" : text;
   }
@@ -41,7 +40,7 @@ class TiledExecutor final : public ChainExecutor<Real> {
   struct Launch {
     KernelShape shape;
     bool fast = false;
-    KSplit split;                          // Gemm on the fast kernel: k slices
+    KSplit split;                          // Gemm: k slices
     cuda::DeviceBuffer<Real> partial;      // their partial products (split-K only)
     std::int64_t row_bands = 0, col_bands = 0, chunks = 0;
     cuda::DeviceBuffer<Counter> counters;  // fused: the ticket, then the flags
@@ -70,7 +69,8 @@ class TiledExecutor final : public ChainExecutor<Real> {
         l.fast = fast_gemm_applies(s.tile, p[1], p[2]);
         prepare_gemm<Real>(l.shape, l.fast);
         // From the global dims: the same split, and so the same sums, on any rank count.
-        if (l.fast) l.split = gemm_k_split(s.p[0], s.p[1], s.p[2], precision_of<Real>(), sms);
+        const std::int64_t slots = static_cast<std::int64_t>(sms) * gemm_blocks_per_sm<Real>(l.shape, l.fast);
+        l.split = gemm_k_split(s.p[0], s.p[1], s.p[2], s.tile, l.fast ? kFastChunk : l.shape.chunk, slots);
         if (l.split.splits > 1) l.partial.allocate(static_cast<std::size_t>(l.split.splits * p[0] * p[2]));
         continue;
       }

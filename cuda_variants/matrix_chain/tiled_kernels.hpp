@@ -20,8 +20,8 @@ struct GemmParams {
   Real* c = nullptr;
   std::int64_t p0 = 0, p1 = 0, p2 = 0;
   int x = 0, y = 0, chunk_log2 = 3;
-  // Split-K (the fast kernel only): slice s of k writes partial + s p0 p2, then one pass
-  // sums the slices into c in slice order (deterministic).
+  // Split-K: slice s of k (blockIdx.y) writes partial + s p0 p2, then one pass sums the
+  // slices into c in slice order (deterministic).
   int k_splits = 1;
   std::int64_t k_slice = 0;
   Real* partial = nullptr;
@@ -69,6 +69,9 @@ void launch_fused_right(const FusedParams<Real>& f, const KernelShape& shape, cu
 // checks that its registers allow the shape's threads (throws hpcs::Error otherwise).
 template <class Real>
 void prepare_gemm(const KernelShape& shape, bool fast);
+// Blocks of the GEMM kernel a shape selects that one SM holds at once (after prepare_gemm).
+template <class Real>
+int gemm_blocks_per_sm(const KernelShape& shape, bool fast);
 template <class Real>
 void prepare_fused(StepKind kind, const KernelShape& shape);
 

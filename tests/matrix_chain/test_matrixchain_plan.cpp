@@ -270,26 +270,34 @@ TEST(Model, ExecutedTilesAreMultiplesWithinCapacity) {
 }
 
 #if HPCS_HAVE_CUDA
-// Split-K of the CUDA GEMM: only products too small to fill the GPU, slices of whole
-// chunks covering k exactly, fewer resident blocks (so fewer splits) in float64.
+// Split-K of the CUDA GEMM: only products too small to fill the GPU's resident blocks,
+// slices of whole chunks covering k exactly and at least kMinSlice deep, fewer splits where
+// fewer blocks are resident (float64's fast kernel: 1 per SM) or patches are more.
 TEST(CudaSplitK, SplitsOnlyProductsThatLeaveTheGpuIdle) {
   using cuda_impl::gemm_k_split;
-  EXPECT_EQ(gemm_k_split(8192, 8192, 8192, Precision::Float32, 132).splits, 1);  // 4096 patches
-  EXPECT_EQ(gemm_k_split(1024, 100, 256, Precision::Float32, 132).splits, 1);    // k too short
-  const auto tail = gemm_k_split(1024, 1024, 256, Precision::Float32, 132);      // 16 patches
-  EXPECT_EQ(tail.splits, 8);
-  EXPECT_EQ(tail.slice, 128);
-  EXPECT_EQ(gemm_k_split(1024, 1024, 256, Precision::Float64, 132).splits, 8);
-  EXPECT_EQ(gemm_k_split(936, 1008, 552, Precision::Float32, 132).splits, 6);    // 40 patches, 264 slots
-  EXPECT_EQ(gemm_k_split(936, 1008, 552, Precision::Float64, 132).splits, 3);
-  for (std::int64_t p1 : {256, 260, 1000, 1028, 4096, 100000})
-    for (std::int64_t p0 : {1, 128, 300, 2000}) {
-      const auto k = gemm_k_split(p0, p1, 200, Precision::Float32, 132);
-      EXPECT_TRUE(k.splits == 1 || k.slice % cuda_impl::kFastChunk == 0) << p0 << " " << p1;
-      EXPECT_GE(k.splits * k.slice, p1);
-      EXPECT_LT((k.splits - 1) * k.slice, p1);
-      EXPECT_GE(k.slice, k.splits > 1 ? cuda_impl::kMinSlice : 1);
-    }
+  const Tile fast{128, 128};
+  const std::int64_t f32 = 132 * 2, f64 = 132;  // the fast kernel's slots on an H100
+  EXPECT_EQ(gemm_k_split(8192, 8192, 8192, fast, 8, f32).splits, 1);  // 4096 patches
+  EXPECT_EQ(gemm_k_split(1024, 40, 256, fast, 8, f32).splits, 1);      // k too short
+  const auto tail = gemm_k_split(1024, 1024, 256, fast, 8, f32);       // 16 patches
+  EXPECT_EQ(tail.splits, 16);
+  EXPECT_EQ(tail.slice, 64);
+  EXPECT_EQ(gemm_k_split(1024, 1024, 256, fast, 8, f64).splits, 8);
+  EXPECT_EQ(gemm_k_split(936, 1008, 552, fast, 8, f32).splits, 6);     // 40 patches, 264 slots
+  EXPECT_EQ(gemm_k_split(936, 1008, 552, fast, 8, f64).splits, 3);
+  // The generic kernel's 64 x 64 patches: 135 of them, 8 blocks per SM.
+  const auto small = gemm_k_split(936, 1008, 552, Tile{64, 64}, 8, 132 * 8);
+  EXPECT_EQ(small.splits, 7);
+  EXPECT_EQ(small.slice, 144);
+  for (std::int64_t p1 : {33, 256, 260, 1000, 1028, 4096, 100000})
+    for (std::int64_t p0 : {1, 128, 300, 2000})
+      for (int chunk : {1, 4, 8}) {
+        const auto k = gemm_k_split(p0, p1, 200, fast, chunk, f32);
+        EXPECT_TRUE(k.splits == 1 || k.slice % chunk == 0) << p0 << " " << p1;
+        EXPECT_GE(k.splits * k.slice, p1);
+        EXPECT_LT((k.splits - 1) * k.slice, p1);
+        EXPECT_GE(k.slice, k.splits > 1 ? cuda_impl::kMinSlice : 1);
+      }
 }
 #endif
 
