@@ -2,6 +2,7 @@
 #include "gem_input.hpp"
 
 #include <array>
+#include <cstdint>
 #include <cmath>
 
 #include "hpcs/decomposition.hpp"
@@ -81,7 +82,10 @@ MoleculeInput load_molecule(const MpiContext& mpi, const std::string& path) {
     const std::uint64_t nv = group_length(r, "/vertices", kVertexFields, 6);
     require_share_per_rank(nv, mpi.size(), "vertices", path + ": group '/vertices'");
     const Block b = block_of(nv, mpi.size(), mpi.rank());
-    check_fits_in_memory((na * 5 + b.count * 6) * 8 * 2, path + ": the atoms and the vertices of a rank");
+    // In double: declared lengths near 2^64 would wrap an integer byte count to a small one.
+    const double bytes = (static_cast<double>(na) * 5 + static_cast<double>(b.count) * 6) * 8 * 2;
+    check_fits_in_memory(bytes < 0x1p64 ? static_cast<std::uint64_t>(bytes) : UINT64_MAX,
+                         path + ": the atoms and the vertices of a rank");
     for (int k = 0; k < 5; ++k) {
       atom_fields(m.atoms)[k]->resize(na);
       r.read_1d(std::string("/atoms/") + kAtomFields[k], 0, na, atom_fields(m.atoms)[k]->data());

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "reduction_input.hpp"
 
+#include <cstdint>
 #include <cstdio>
 
 #include "hpcs/decomposition.hpp"
@@ -68,7 +69,9 @@ InputSlice load_slice(const MpiContext& mpi, const std::string& path, const std:
     const std::uint64_t n = info.dims[0];
     if (n == 0) throw Error(where + " is empty");
     const Block b = block_of(n, mpi.size(), mpi.rank());
-    check_fits_in_memory(b.count * dtype_bytes(type), where + ": the slice of rank " + std::to_string(mpi.rank()));
+    // Saturated: a declared size near 2^64 would wrap the byte count to a small one.
+    const std::uint64_t bytes = b.count > UINT64_MAX / dtype_bytes(type) ? UINT64_MAX : b.count * dtype_bytes(type);
+    check_fits_in_memory(bytes, where + ": the slice of rank " + std::to_string(mpi.rank()));
     InputSlice s{HostArray{}, n, b.begin};
     switch (type) {
       case DType::Int32: s.data = std::vector<std::int32_t>(b.count); break;
