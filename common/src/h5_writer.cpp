@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -84,6 +85,12 @@ Writer::Writer(const std::string& path) : path_(path) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw Error(path + ": cannot write (directory " + dir.string() + " does not exist)");
   if (fs::is_directory(target, ec)) throw Error(path + ": is a directory");
+  // A read-only directory (file system mounted read-only, no write permission) named plainly;
+  // HDF5 would only say that the create failed.
+  if (::access(dir.c_str(), W_OK) != 0) {
+    const int e = errno;
+    throw Error(path + ": cannot write (directory " + dir.string() + ": " + std::strerror(e) + ")");
+  }
   temp_ = path + ".tmp." + std::to_string(::getpid());
   temp_slot_ = register_temporary_file(temp_);  // removed if SIGINT/SIGTERM ends the run
   file_ = Id(H5Fcreate(temp_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);

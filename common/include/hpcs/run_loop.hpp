@@ -6,6 +6,7 @@
 // are at most --verify-cells; above it, against the first variant (the yardstick).
 #pragma once
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
 #include <optional>
 #include <string>
@@ -109,12 +110,27 @@ void check_repeats(App& app, const MpiContext& mpi, int runs, Trial& trial, cons
                            std::to_string(first_differing) + ")";
 }
 
+// Test hook (tests/cli: one_rank_fails_*): HPCS_TEST_FAIL_RANK=<r> makes rank r alone fail
+// every variant's set-up, as a GPU out of memory on one node would; every rank must still
+// leave with one error line and a non-zero exit, none waiting for the others.
+inline void injected_setup_fault(const MpiContext& mpi, const std::string& variant) {
+  const char* env = std::getenv("HPCS_TEST_FAIL_RANK");
+  if (!env || !*env) return;
+  char* end = nullptr;
+  const long rank = std::strtol(env, &end, 10);
+  if (*end == '\0' && rank == mpi.rank())
+    throw Error("set-up of " + variant + " failed on this rank (fault injected by HPCS_TEST_FAIL_RANK)");
+}
+
 template <class App>
 RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o, const EntryOf<App>& e,
                         Yardstick<typename App::Result>& y, EnergyPhase& energy, Progress& progress) {
   progress.phase("set-up");
   const std::string started = utc_now();
-  auto trial = collective(mpi, [&] { return app.prepare(mpi, *e.variant, e.tuning); });
+  auto trial = collective(mpi, [&] {
+    injected_setup_fault(mpi, e.name);
+    return app.prepare(mpi, *e.variant, e.tuning);
+  });
   const RepFunction rep = [&] {
     WallTimer t;
     auto d = trial->rep();
