@@ -13,4 +13,15 @@ if(HPCS_SANITIZE)
                       $<$<COMPILE_LANGUAGE:CXX>:-fno-omit-frame-pointer>)
   add_link_options(-fsanitize=${HPCS_SANITIZE})
 endif()
+# libFuzzer targets of the input readers (tests/fuzz): clang only; every host object gets
+# coverage instrumentation, and HPCS_SANITIZE (the fuzz preset: address,undefined) aborts
+# at the first report, so libFuzzer keeps the input that caused it.
+option(HPCS_FUZZ "Build the libFuzzer targets of tests/fuzz (clang)" OFF)
+if(HPCS_FUZZ)
+  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+    message(FATAL_ERROR "HPCS_FUZZ=ON needs clang++ (libFuzzer); use the fuzz preset")
+  endif()
+  add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fsanitize=fuzzer-no-link>
+                      $<$<COMPILE_LANGUAGE:CXX>:-fno-sanitize-recover=all>)
+endif()
 set(HPCS_APPS "" CACHE STRING "Mini-apps to build (a ;-list of folder names; empty: all)")

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Smith-Waterman's pair-file loader (load_pair): /a and /b uint8 codes with "name"
+// attributes, root attributes "alphabet" and "letters".
+#include <cstdint>
+#include <string>
+
+#include "fuzz_support.hpp"
+#include "h5_builder.hpp"
+#include "sw_input.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const hpcs::MpiContext& mpi = hpcs::fuzz::mpi();
+  FuzzedDataProvider in(data, size);
+  using hpcs::fuzz::AttributeSpec;
+  using hpcs::fuzz::H5Type;
+  hpcs::fuzz::FileSpec spec;
+  const hsize_t len_a = hpcs::fuzz::fuzzed_dim(in, 0), len_b = hpcs::fuzz::fuzzed_dim(in, 0);
+  spec.datasets = {{"a", H5Type::UInt8, {len_a}, 0}, {"b", H5Type::UInt8, {len_b}, 3}};
+  const std::string dna = hpcs::sw::Alphabet::dna().letters, protein = hpcs::sw::Alphabet::protein().letters;
+  spec.attributes = {
+      AttributeSpec{"/", "alphabet", H5Type::VarString, {"dna", "protein", "DNA", "rna", ""}, 0},
+      AttributeSpec{"/", "letters", H5Type::VarString, {dna, protein, dna + "X", "", "acgtn"}, 0},
+      AttributeSpec{"a", "name", H5Type::VarString, {"seq a", "", "\xff\xfe"}, 0},
+      AttributeSpec{"b", "name", H5Type::FixedString, {"seq b"}, 0},
+  };
+  const std::string path = hpcs::fuzz::scratch_path("pair.h5");
+  hpcs::fuzz::build_h5_file(in, path, spec);
+  hpcs::fuzz::expect_clean(path, [&] { hpcs::sw::load_pair(mpi, path); });
+  return 0;
+}
