@@ -34,28 +34,17 @@ __device__ __forceinline__ Real* dynamic_shared() {
   return reinterpret_cast<Real*>(shared_raw);
 }
 
-// ---- cp.async: one element global -> shared. An element outside the operand is a zero
-// stored directly: a cp.async of source size 0 reads nothing either, but it is still a
-// global request (Nsight counts its bytes as loads), which the model does not have.
+// ---- cp.async: one element global -> shared; src_size 0 writes a zero without reading.
 template <class Real>
 __device__ __forceinline__ void copy_async(Real* shared_dst, const Real* global_src, bool valid) {
   static_assert(sizeof(Real) == 4 || sizeof(Real) == 8, "cp.async copies 4 or 8 bytes here");
-  if (!valid) {
-    *shared_dst = Real(0);
-    return;
-  }
   const auto dst = static_cast<unsigned>(__cvta_generic_to_shared(shared_dst));
-  asm volatile("cp.async.ca.shared.global [%0], [%1], %2;\n" ::"r"(dst), "l"(global_src),
-               "n"(static_cast<int>(sizeof(Real)))
+  asm volatile("cp.async.ca.shared.global [%0], [%1], %2, %3;\n" ::"r"(dst), "l"(global_src),
+               "n"(static_cast<int>(sizeof(Real))), "r"(valid ? static_cast<int>(sizeof(Real)) : 0)
                : "memory");
 }
-// 16 bytes global -> shared; the bytes past `valid_bytes` are written as zeros, unread (all
-// 16 stored directly when none is valid, as above).
+// 16 bytes global -> shared; the bytes past `valid_bytes` are written as zeros, unread.
 __device__ __forceinline__ void copy_async16(void* shared_dst, const void* global_src, int valid_bytes) {
-  if (valid_bytes <= 0) {
-    *static_cast<float4*>(shared_dst) = make_float4(0.f, 0.f, 0.f, 0.f);
-    return;
-  }
   const auto dst = static_cast<unsigned>(__cvta_generic_to_shared(shared_dst));
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(global_src), "r"(valid_bytes)
                : "memory");
