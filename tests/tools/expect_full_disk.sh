@@ -22,15 +22,5 @@ result=$(unshare -m bash -c '
   rc=$?
   echo "rc=$rc left=$(ls -A "$dir" | tr "\n" " ")"
 ' full_disk "$dir" "$@")
-err=$(cat "$dir.stderr")
-echo "$result"
-echo "$err" | grep -v '^\[' | tail -5
-rc=${result#rc=}
-rc=${rc%% *}
-left=${result#*left=}
-errors=$(grep -c '^error:' <<< "$err")
-[ "$rc" = 1 ] || { echo "FAIL: exit $rc, expected 1"; exit 1; }
-[ "$errors" = 1 ] || { echo "FAIL: $errors error lines, expected 1"; exit 1; }
-grep -q "^error: $dir/out.h5: cannot" <<< "$err" || { echo "FAIL: the error does not name $dir/out.h5"; exit 1; }
-[ -z "${left// /}" ] || { echo "FAIL: left on the full disk: $left"; exit 1; }
-echo "ok"
+source "$(dirname "$0")/check_failed_write.sh"
+check_failed_write "$dir" "$result" "cannot" "the full disk"

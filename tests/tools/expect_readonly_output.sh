@@ -36,15 +36,5 @@ else
   result=$(bash -c "$run" readonly "$dir" "$@")
   chmod 755 "$dir"
 fi
-err=$(cat "$dir.stderr")
-echo "$result"
-echo "$err" | grep -v '^\[' | tail -5
-rc=${result#rc=}
-rc=${rc%% *}
-left=${result#*left=}
-errors=$(grep -c '^error:' <<< "$err")
-[ "$rc" = 1 ] || { echo "FAIL: exit $rc, expected 1"; exit 1; }
-[ "$errors" = 1 ] || { echo "FAIL: $errors error lines, expected 1"; exit 1; }
-grep -q "^error: $dir/out.h5: cannot write" <<< "$err" || { echo "FAIL: the error does not name $dir/out.h5"; exit 1; }
-[ -z "${left// /}" ] || { echo "FAIL: left in the read-only directory: $left"; exit 1; }
-echo "ok"
+source "$(dirname "$0")/check_failed_write.sh"
+check_failed_write "$dir" "$result" "cannot write" "the read-only directory"
