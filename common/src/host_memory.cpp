@@ -35,11 +35,22 @@ std::string of_memory(double total) {
 }
 }  // namespace
 
+namespace {
+int node_ranks = 1;
+}  // namespace
+
+void set_ranks_sharing_memory(int ranks) { node_ranks = ranks > 0 ? ranks : 1; }
+int ranks_sharing_memory() { return node_ranks; }
+
 void check_fits_in_memory(std::uint64_t bytes, const std::string& what) {
   const double total = machine_memory_bytes();
   if (total <= 0) return;
-  if (static_cast<double>(bytes) > 0.8 * total)
-    throw Error(what + " needs " + gigabytes(static_cast<double>(bytes)) + " but this machine has " + of_memory(total));
+  const double mine = static_cast<double>(bytes), node = mine * node_ranks;
+  if (node <= 0.8 * total) return;
+  throw Error(what + " needs " + gigabytes(mine) +
+              (node_ranks > 1 ? " per rank, " + gigabytes(node) + " on this node's " + std::to_string(node_ranks) + " ranks,"
+                              : std::string()) +
+              " but this machine has " + of_memory(total));
 }
 
 void check_run_fits_in_memory(std::uint64_t input_bytes, double copies, const std::string& variant, int node_ranks,

@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <climits>
+#include <thread>
 
 #include "hpcs/error.hpp"
 
@@ -19,6 +21,7 @@ MpiContext::MpiContext(int& argc, char**& argv) {
   MPI_Comm_split_type(MPI_COMM_WORLD, MPI_COMM_TYPE_SHARED, rank_, MPI_INFO_NULL, &node_comm_);
   MPI_Comm_rank(node_comm_, &local_rank_);
   MPI_Comm_size(node_comm_, &local_size_);
+  MPI_Comm_dup(MPI_COMM_WORLD, &error_comm_);
   char host[256] = {};
   gethostname(host, sizeof(host) - 1);
   hostname_ = host;
@@ -26,6 +29,7 @@ MpiContext::MpiContext(int& argc, char**& argv) {
 
 MpiContext::~MpiContext() {
   if (node_comm_ != MPI_COMM_NULL) MPI_Comm_free(&node_comm_);
+  if (error_comm_ != MPI_COMM_NULL) MPI_Comm_free(&error_comm_);
   int finalized = 0;
   MPI_Finalized(&finalized);
   if (!finalized) MPI_Finalize();
@@ -47,6 +51,20 @@ void MpiContext::agree(const std::optional<std::string>& local_error) const {
   if (size_ > 1 && message.find("(rank ") == std::string::npos)
     message += " (rank " + std::to_string(first) + ")";
   throw Error(message);
+}
+
+bool MpiContext::all_ranks_failing_within(double seconds) const {
+  if (size_ == 1) return true;
+  MPI_Request request = MPI_REQUEST_NULL;
+  MPI_Ibarrier(error_comm_, &request);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  int done = 0;
+  for (;;) {
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return true;
+    if (std::chrono::steady_clock::now() >= deadline) return false;  // the job is aborted next
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
 }
 
 std::vector<std::string> MpiContext::allgather(const std::string& mine) const {

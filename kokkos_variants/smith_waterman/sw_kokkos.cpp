@@ -4,6 +4,7 @@
 // promises neither that the teams of a league run concurrently nor that a waiting team
 // lets others progress (docs/smith_waterman.md).
 #include "hpcs/kokkos_runtime.hpp"
+#include "hpcs/kokkos_views.hpp"
 #include "sw_kokkos_aligners.hpp"
 
 namespace hpcs::sw {
@@ -15,6 +16,10 @@ void register_kokkos_variants(VariantList& list) {
   v.make = make_kokkos_wavefront;
   v.why_not = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
   v.tunings = named_tilings();
+  // Under a host backend its views are host memory: A's rows and B (a byte a letter), two
+  // int32 columns per row of A and eight int32 rows per letter of B, so at most 33 bytes
+  // beside each byte of input (the memory check before the runs counts them).
+  v.host_copies = [](const Problem&, const Tuning&) { return views_in_host_memory() ? 33.0 : 0.0; };
   list.push_back(v);
 }
 

@@ -80,6 +80,13 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   });
 }
 
+HostInput App::host_input() const {
+  return {pair_.a_rows.size() + pair_.b.size(),
+          input_.empty() ? "the generated pair (--len-a " + std::to_string(problem_.len_a) + " --len-b " +
+                               std::to_string(problem_.len_b) + ")"
+                         : input_};
+}
+
 std::string App::describe() const {
   return "smith_waterman: A " + std::to_string(problem_.len_a) + " x B " + std::to_string(problem_.len_b) + " " +
          pair_.alphabet.name + " (" + (input_.empty() ? "generated, seed " + std::to_string(opt_.seed) : input_) +

@@ -6,20 +6,27 @@
 # as Slurm's scancel does; mpirun alone forwards a signal only after about a second) and
 # checks that it ends with EXPECTED_EXIT ("143", or "nonzero" under mpirun, which reports
 # the ranks' end its own way) and leaves neither OUTPUT nor any OUTPUT.tmp.* behind.
+# With SIGNAL_WHEN_STDERR=<regex> the signal comes once the command's stderr matches it
+# instead (a progress line: the signal then arrives during compute, before any write).
 set -u -m  # job control: a background job keeps SIGINT (bash would ignore it otherwise)
 sig=$1 out=$2 expected=$3
 shift 3
 rm -f "$out" "$out".tmp.*
 "$@" > /dev/null 2> "$out.stderr" &
 pid=$!
-for _ in $(seq 3000); do  # up to 60 s for the temporary file to appear
-  compgen -G "$out.tmp.*" > /dev/null && break
+ready() {
+  if [ -n "${SIGNAL_WHEN_STDERR:-}" ]; then grep -qE "$SIGNAL_WHEN_STDERR" "$out.stderr"
+  else compgen -G "$out.tmp.*" > /dev/null; fi
+}
+for _ in $(seq 3000); do  # up to 60 s for the moment to come
+  ready && break
   kill -0 "$pid" 2> /dev/null || break
   sleep 0.02
 done
-if ! compgen -G "$out.tmp.*" > /dev/null; then
+if ! ready; then
   wait "$pid"
-  echo "FAIL: no temporary file $out.tmp.* appeared (exit $?); stderr:" && cat "$out.stderr"
+  echo "FAIL: ${SIGNAL_WHEN_STDERR:+no stderr line matching '$SIGNAL_WHEN_STDERR'}${SIGNAL_WHEN_STDERR:-no temporary file $out.tmp.*} appeared (exit $?); stderr:"
+  cat "$out.stderr"
   exit 1
 fi
 # shellcheck disable=SC2046

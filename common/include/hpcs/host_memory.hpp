@@ -10,8 +10,14 @@ namespace hpcs {
 // test hook, and for jobs held to less than the node's memory); 0 if unknown.
 double machine_memory_bytes();
 
-// Throws hpcs::Error "<what> needs X GB but this machine has Y GB of memory" when `bytes`
-// exceed 80% of machine_memory_bytes().
+// The ranks of this node, each holding a share like this rank's (run_main sets it from
+// MpiContext::local_size(); 1 until then, as in gen_inputs and the tests).
+void set_ranks_sharing_memory(int ranks);
+int ranks_sharing_memory();
+
+// Throws hpcs::Error "<what> needs X GB but this machine has Y GB of memory" when `bytes`,
+// this rank's share, times the ranks sharing this node's memory exceed 80% of
+// machine_memory_bytes() (with N ranks: "needs X GB per rank, Z GB on this node's N ranks").
 void check_fits_in_memory(std::uint64_t bytes, const std::string& what);
 
 // The check before the runs: this rank's loaded input (`input_bytes`, described by `what`)

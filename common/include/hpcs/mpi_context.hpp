@@ -38,11 +38,17 @@ class MpiContext {
   // Strings of all ranks, gathered on every rank (rank order).
   std::vector<std::string> allgather(const std::string& mine) const;
   double max(double v) const;
+  // Called by a rank that is leaving on an error: true when every rank reaches this call
+  // within `seconds` (the error was raised on all of them), false when some rank is busy
+  // elsewhere (the error is this rank's alone). Uses a communicator of its own, so it never
+  // matches a collective that other ranks wait in.
+  bool all_ranks_failing_within(double seconds) const;
 
  private:
   int rank_ = 0, size_ = 1, local_rank_ = 0, local_size_ = 1;
   std::string hostname_;
   MPI_Comm node_comm_ = MPI_COMM_NULL;
+  MPI_Comm error_comm_ = MPI_COMM_NULL;
 };
 
 // Runs f on every rank; if it throws on any rank, throws hpcs::Error on all of them.

@@ -110,16 +110,21 @@ void check_repeats(App& app, const MpiContext& mpi, int runs, Trial& trial, cons
                            std::to_string(first_differing) + ")";
 }
 
-// Test hook (tests/cli: one_rank_fails_*): HPCS_TEST_FAIL_RANK=<r> makes rank r alone fail
-// at the end of every variant's set-up, as a GPU out of memory on one node would; every
-// rank must still leave with one error line and a non-zero exit, none waiting for the others.
-inline void injected_setup_fault(const MpiContext& mpi, const std::string& variant) {
+// Test hook (tests/cli: one_rank_fails_*): HPCS_TEST_FAIL_RANK=<r> makes rank r alone fail,
+// at the end of every variant's set-up (inside collective(), as a GPU out of memory on one
+// node would) or, with HPCS_TEST_FAIL_AT=rep, after its first timed repetition (outside any
+// collective, as a failed kernel launch would: the other ranks already wait for the next
+// step). Either way every rank must leave with one error line and a non-zero exit.
+inline void injected_fault(const MpiContext& mpi, const std::string& where, const std::string& variant) {
   const char* env = std::getenv("HPCS_TEST_FAIL_RANK");
   if (!env || !*env) return;
+  const char* at = std::getenv("HPCS_TEST_FAIL_AT");
+  if (where != (at && *at ? at : "set-up")) return;
   char* end = nullptr;
   const long rank = std::strtol(env, &end, 10);
   if (*end == '\0' && rank == mpi.rank())
-    throw Error("set-up of " + variant + " failed on this rank (fault injected by HPCS_TEST_FAIL_RANK)");
+    throw Error((where == "rep" ? "timed repetition of " : "set-up of ") + variant +
+                " failed on this rank (fault injected by HPCS_TEST_FAIL_RANK)");
 }
 
 template <class App>
@@ -131,13 +136,15 @@ RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o,
     auto t = app.prepare(mpi, *e.variant, e.tuning);
     // Where a variant's own set-up fails (its allocations come last): a set-up may hold
     // collectives (Jacobi's rows are read collectively first), which every rank must reach.
-    injected_setup_fault(mpi, e.name);
+    injected_fault(mpi, "set-up", e.name);
     return t;
   });
+  int reps_run = 0;
   const RepFunction rep = [&] {
     WallTimer t;
     auto d = trial->rep();
     progress.rep_done(t.seconds());
+    if (++reps_run == 2) injected_fault(mpi, "rep", e.name);  // run 1 is the result run
     return d;
   };
   progress.phase("result run", 1);
