@@ -97,6 +97,12 @@ struct Patch {
   // Read when needed rather than held: registers go to the sums.
   __device__ int tid() const { return static_cast<int>(threadIdx.x); }
   __device__ int threads() const { return static_cast<int>(blockDim.x); }
+  // The threads of the block's whole warps (all, below 32): element walks use only these,
+  // so every warp starts a pass at a multiple of 32 elements, i.e. at a row's start when
+  // rows are 32 / 2^j elements. With 247 threads (a 104 x 152 patch) the warps of later
+  // passes started mid-row and touched each straddled row's 32-byte sector twice: 1.18x the
+  // sectors of the A operand on an H100 (ncu, docs/results/matrixchain_h100.md).
+  __device__ int walkers() const { return threads() < 32 ? threads() : threads() & ~31; }
   __device__ int chunk() const { return 1 << chunk_log2; }
   __device__ int row_of(int i) const { return i < kHalf ? row + i : x / 2 + row + i - kHalf; }
   __device__ int col_of(int j) const { return j < kHalf ? col + j : y / 2 + col + j - kHalf; }
@@ -151,8 +157,9 @@ __device__ __forceinline__ void stage_transposed(Real* dst, const StagedA<Real>&
     }
     return;
   }
-  const int count = p.x << p.chunk_log2, mask = p.chunk() - 1;
-  for (int e = p.tid(); e < count; e += p.threads()) {
+  const int count = p.x << p.chunk_log2, mask = p.chunk() - 1, walkers = p.walkers();
+  if (p.tid() >= walkers) return;
+  for (int e = p.tid(); e < count; e += walkers) {
     const int r = e >> p.chunk_log2, k = e & mask;
     const bool ok = r < rows && k0 + k < k_valid;
     copy_async(dst + k * ld + r, ok ? a.src + static_cast<Index>(r) * a.ld + (k0 + k) : a.src, ok);
@@ -193,10 +200,12 @@ __device__ __forceinline__ void stage_rows(Real* dst, const StagedB<Real>& b, in
     }
     return;
   }
-  // Element copies, walking (k, c) without a division per element.
-  const int count = p.y << p.chunk_log2, step_k = p.threads() / p.y, step_c = p.threads() % p.y;
+  // Element copies by whole warps, walking (k, c) without a division per element.
+  const int walkers = p.walkers();
+  if (p.tid() >= walkers) return;
+  const int count = p.y << p.chunk_log2, step_k = walkers / p.y, step_c = walkers % p.y;
   int k = p.tid() / p.y, c = p.tid() % p.y;
-  for (int e = p.tid(); e < count; e += p.threads()) {
+  for (int e = p.tid(); e < count; e += walkers) {
     const bool ok = c < b.valid && k0 + k < k_valid;
     copy_async(dst + k * ld + c, ok ? b.src + static_cast<Index>(k0 + k) * b.ld + c : b.src, ok);
     k += step_k, c += step_c;
