@@ -16,8 +16,9 @@ namespace hpcs::matrixchain::cuda_impl {
 // cublas_executor.cu: every step a cublasSgemm / cublasDgemm (unfused plans only).
 std::unique_ptr<Executor> make_cublas_executor(Precision p, bool graph);
 // tiled_executor.cu: our tiled GEMM per product and, with `fused`, the fused two-product
-// kernels; `name` heads its errors.
-std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fused, Precision p, bool graph);
+// kernels; `name` heads its errors; `shaped`: fast_patch may narrow the GEMM patches.
+std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fused, Precision p, bool graph,
+                                              bool shaped);
 
 // cuda_fast_memory.cu, for the current device.
 std::size_t shared_memory_per_block();  // opt-in bytes per block

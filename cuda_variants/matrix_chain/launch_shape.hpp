@@ -13,8 +13,7 @@
 
 namespace hpcs::matrixchain::cuda_impl {
 
-constexpr int kFastTile = 128;    // the compile-time GEMM patch (gemm_kernels.cu)
-constexpr int kFastThreads = 256;
+constexpr int kFastTile = 128;    // the compile-time GEMM kernel's widest patch side (gemm_kernels.cu)
 constexpr int kFastChunk = 8;
 constexpr int kMaxChunk = 8;      // k elements per staged chunk at most
 constexpr int kPad = 4;           // elements added to each shared row: no bank conflicts, 16-byte rows

@@ -3,7 +3,8 @@
 // ladder), cuda/unfused (step 1: our tiled GEMM per product of the unfused plan) and
 // cuda/fused (step 2: the fused plan, with the fused two-product kernels). Auto fast
 // memory (M = 0) becomes this GPU's M (cuda_fast_memory.cu). Each runs its launches as one
-// CUDA graph unless --cuda-graph off (or the named tuning `nograph`).
+// CUDA graph unless --cuda-graph off (or the named tuning `nograph`); the fast GEMM kernel
+// narrows a patch side per product unless --gemm-patch plan (the named tuning `planpatch`).
 #include "cuda_executors.hpp"
 #include "hpcs/gpu.hpp"
 #include "matrixchain_variants.hpp"
@@ -15,6 +16,14 @@ namespace {
 NamedTuning<Tuning> without_graph() {
   return {"nograph", [](Tuning t) {
             t.cuda_graph = false;
+            return t;
+          }};
+}
+
+// `<variant>/planpatch`: the fast GEMM kernel runs the plan's tile (--gemm-patch plan).
+NamedTuning<Tuning> plan_patch() {
+  return {"planpatch", [](Tuning t) {
+            t.gemm_shaped = false;
             return t;
           }};
 }
@@ -39,7 +48,7 @@ void register_cuda_variants(VariantList& list) {
     v.backend = "cuda";
     v.step = fused ? 2 : 1;
     v.make = [name = v.name, fused](Precision p, const Tuning& t) {
-      return cuda_impl::make_tiled_executor(name, fused, p, t.cuda_graph);
+      return cuda_impl::make_tiled_executor(name, fused, p, t.cuda_graph, t.gemm_shaped);
     };
     v.why_not = [name = v.name, fused](const Problem& p, const Tuning& t) -> std::optional<std::string> {
       if (auto why = no_gpu_reason()) return why;
@@ -52,6 +61,7 @@ void register_cuda_variants(VariantList& list) {
     };
     v.tunings = plan_tunings(fused);
     v.tunings.push_back(without_graph());
+    v.tunings.push_back(plan_patch());
     list.push_back(v);
   }
 }

@@ -44,9 +44,13 @@ __device__ __forceinline__ void copy_async(Real* shared_dst, const Real* global_
                : "memory");
 }
 // 16 bytes global -> shared; the bytes past `valid_bytes` are written as zeros, unread.
+// Through L1 (.ca), not around it (.cg): on an H100 the bypassing form touched 1.5x the
+// 32-byte sectors a warp's 512 contiguous bytes need (ncu source counters, L2 theoretical
+// sectors of LDGSTS.E.BYPASS.128.ZFILL) and L2 served 1.29x the fused-left model; with .ca
+// both are 1.00x (docs/results/matrixchain_h100.md, run 6).
 __device__ __forceinline__ void copy_async16(void* shared_dst, const void* global_src, int valid_bytes) {
   const auto dst = static_cast<unsigned>(__cvta_generic_to_shared(shared_dst));
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(global_src), "r"(valid_bytes)
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 16, %2;\n" ::"r"(dst), "l"(global_src), "r"(valid_bytes)
                : "memory");
 }
 __device__ __forceinline__ void copy_async_commit() { asm volatile("cp.async.commit_group;\n" ::: "memory"); }

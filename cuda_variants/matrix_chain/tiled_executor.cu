@@ -18,8 +18,8 @@ namespace {
 template <class Real>
 class TiledExecutor final : public ChainExecutor<Real> {
  public:
-  TiledExecutor(std::string name, bool fused, bool graph)
-      : ChainExecutor<Real>(graph), name_(std::move(name)), fused_(fused) {}
+  TiledExecutor(std::string name, bool fused, bool graph, bool shaped)
+      : ChainExecutor<Real>(graph), name_(std::move(name)), fused_(fused), shaped_(shaped) {}
 
   std::string config() const override {
     std::string text = this->plan_text() + ":";
@@ -28,7 +28,8 @@ class TiledExecutor final : public ChainExecutor<Real> {
       const Launch& l = launches_[i];
       text += (i ? ", " : " ") + to_string(plan.steps[i].kind) + " " + std::to_string(plan.steps[i].tile.x) + "x" +
               std::to_string(plan.steps[i].tile.y) + " (" +
-              (l.fast ? std::string("fast 128x128 kernel, 256 threads")
+              (l.fast.applies() ? "fast " + std::to_string(l.fast.x) + "x" + std::to_string(l.fast.y) + " kernel, " +
+                                      std::to_string(l.fast.x * l.fast.y / 64) + " threads"
                       : std::to_string(l.shape.micro) + "x" + std::to_string(l.shape.micro) + " per thread, " +
                             std::to_string(l.shape.threads) + " threads, k chunk " + std::to_string(l.shape.chunk)) +
               (l.split.splits > 1 ? ", split-K " + std::to_string(l.split.splits) : std::string()) + ")";
@@ -39,7 +40,7 @@ class TiledExecutor final : public ChainExecutor<Real> {
  private:
   struct Launch {
     KernelShape shape;
-    bool fast = false;
+    FastPatch fast;                        // Gemm: the fast kernel's patch, if it runs
     KSplit split;                          // Gemm: k slices
     cuda::DeviceBuffer<Real> partial;      // their partial products (split-K only)
     std::int64_t row_bands = 0, col_bands = 0, chunks = 0;
@@ -66,11 +67,12 @@ class TiledExecutor final : public ChainExecutor<Real> {
       Launch& l = launches_[i];
       l.shape = kernel_shape(s.kind, s.tile, precision_of<Real>(), shared);
       if (s.kind == StepKind::Gemm) {
-        l.fast = fast_gemm_applies(s.tile, p[1], p[2]);
+        // From the global dims: the same patch and split, so the same sums, on any rank count.
+        l.fast = fast_patch(s.tile, s.p[0], s.p[1], s.p[2], shaped_);
         prepare_gemm<Real>(l.shape, l.fast);
-        // From the global dims: the same split, and so the same sums, on any rank count.
         const std::int64_t slots = static_cast<std::int64_t>(sms) * gemm_blocks_per_sm<Real>(l.shape, l.fast);
-        l.split = gemm_k_split(s.p[0], s.p[1], s.p[2], s.tile, l.fast ? kFastChunk : l.shape.chunk, slots);
+        const Tile patch = l.fast.applies() ? Tile{l.fast.x, l.fast.y} : s.tile;
+        l.split = gemm_k_split(s.p[0], s.p[1], s.p[2], patch, l.fast.applies() ? kFastChunk : l.shape.chunk, slots);
         if (l.split.splits > 1) l.partial.allocate(static_cast<std::size_t>(l.split.splits * p[0] * p[2]));
         continue;
       }
@@ -96,8 +98,9 @@ class TiledExecutor final : public ChainExecutor<Real> {
       g.a = this->operand(s.in[0]), g.b = this->operand(s.in[1]), g.c = this->output(i);
       g.p0 = p[0], g.p1 = p[1], g.p2 = p[2];
       g.x = static_cast<int>(s.tile.x), g.y = static_cast<int>(s.tile.y), g.chunk_log2 = chunk_log2;
+      if (l.fast.applies()) g.x = l.fast.x, g.y = l.fast.y;
       g.k_splits = l.split.splits, g.k_slice = l.split.slice, g.partial = l.partial.get();
-      launch_gemm(g, l.shape, l.fast, stream);
+      launch_gemm(g, l.shape, l.fast.applies(), stream);
       return;
     }
     const bool left = s.kind == StepKind::FusedLeft;
@@ -122,14 +125,16 @@ class TiledExecutor final : public ChainExecutor<Real> {
 
   std::string name_;
   bool fused_;
+  bool shaped_;  // fast GEMM patches narrowed per shape (fast_patch)
   std::vector<Launch> launches_;
 };
 
 }  // namespace
 
-std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fused, Precision p, bool graph) {
-  if (p == Precision::Float32) return std::make_unique<TiledExecutor<float>>(name, fused, graph);
-  return std::make_unique<TiledExecutor<double>>(name, fused, graph);
+std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fused, Precision p, bool graph,
+                                              bool shaped) {
+  if (p == Precision::Float32) return std::make_unique<TiledExecutor<float>>(name, fused, graph, shaped);
+  return std::make_unique<TiledExecutor<double>>(name, fused, graph, shaped);
 }
 
 }  // namespace hpcs::matrixchain::cuda_impl

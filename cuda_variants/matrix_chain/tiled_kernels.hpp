@@ -46,9 +46,17 @@ struct FusedParams {
   Counter ticket_base = 0, flag_base = 0;
 };
 
-// Whether a GEMM runs the compile-time 128 x 128 kernel: its tile, and 4-element vectors
-// along k of A and along the columns of B and C.
-bool fast_gemm_applies(const Tile& tile, std::int64_t p1, std::int64_t p2);
+// The patch of the compile-time GEMM kernel a step runs (x rows by y columns, each 128 or
+// 64), or none (0 x 0: the generic kernel). It applies to tiles with 128 or 64 on each side
+// and 4-element vectors along k of A and along the columns of B and C. `shaped`: a 128 side
+// becomes 64 where that pads its dimension less (p0 = 936: 15 x 64 rows, not 8 x 128), which
+// moves more than the plan's tile counts, as split-K does; give the global dims, so that the
+// patch, the split and the sums are the same on any rank count.
+struct FastPatch {
+  int x = 0, y = 0;
+  bool applies() const { return x > 0 && y > 0; }
+};
+FastPatch fast_patch(const Tile& tile, std::int64_t p0, std::int64_t p1, std::int64_t p2, bool shaped);
 
 // log2 of a chunk depth (a power of two), as the kernels take it.
 inline int log2_of(int chunk) {
@@ -58,6 +66,7 @@ inline int log2_of(int chunk) {
 }
 
 // Each launches on `stream` and checks the launch; nothing is launched for an empty output.
+// fast: the fast kernel of patch g.x x g.y (fast_patch), else the generic one of `shape`.
 template <class Real>
 void launch_gemm(const GemmParams<Real>& g, const KernelShape& shape, bool fast, cudaStream_t stream);
 template <class Real>
@@ -68,10 +77,10 @@ void launch_fused_right(const FusedParams<Real>& f, const KernelShape& shape, cu
 // Raises the dynamic shared-memory limit of the kernel a shape selects to its need, and
 // checks that its registers allow the shape's threads (throws hpcs::Error otherwise).
 template <class Real>
-void prepare_gemm(const KernelShape& shape, bool fast);
-// Blocks of the GEMM kernel a shape selects that one SM holds at once (after prepare_gemm).
+void prepare_gemm(const KernelShape& shape, const FastPatch& fast);
+// Blocks of the GEMM kernel a shape (or fast patch) selects that one SM holds at once.
 template <class Real>
-int gemm_blocks_per_sm(const KernelShape& shape, bool fast);
+int gemm_blocks_per_sm(const KernelShape& shape, const FastPatch& fast);
 template <class Real>
 void prepare_fused(StepKind kind, const KernelShape& shape);
 

@@ -67,5 +67,5 @@ step_mcscale() {
 # benchmarks/gpu_sanitize.sh: small runs of every CUDA variant (runs separated by --next)
 SANITIZE_matrixchain=(--dims 37,65,129,64,77 --fast-memory 1024 --variant 'cuda/*' --next
                       --dims 45,70,33,90,18 --precision float64 --fast-memory 4096 --variant 'cuda/*' --next
-                      --dims 260,512,132,512,260 --variant 'cuda/*' --next  # split-K, two streams
+                      --dims 260,512,132,512,260 --variant 'cuda/*,cuda/*/planpatch' --next  # split-K, two streams, 64/128 patches
                       --dims 260,512,132,512,260 --fast-memory 4096 --variant 'cuda/*,cuda/*/nograph')  # generic kernel split-K

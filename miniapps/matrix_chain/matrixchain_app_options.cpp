@@ -57,6 +57,11 @@ void App::add_options(CLI::App& cli) {
                                        "CUDA variants: replay the plan's launches as one CUDA graph (on) or launch "
                                        "them one by one (off; the named tuning <variant>/nograph) [on]")
       ->check(CLI::IsMember({"on", "off"}));
+  cli.add_option_function<std::string>("--gemm-patch", [this](const std::string& s) { tuning.gemm_shaped = s == "shaped"; },
+                                       "CUDA variants' fast GEMM kernel: the plan's tile as its patch (plan), or a "
+                                       "128 side narrowed to 64 where that pads the product less (shaped; the named "
+                                       "tuning <variant>/planpatch is plan) [shaped]")
+      ->check(CLI::IsMember({"plan", "shaped"}));
   cli.add_flag("--plan-only", opt_.plan_only,
                "Print the planner's analysis (OpTree, split table, h/F0/Fl/Fr per node, tiles) and exit");
   cli.add_flag("--study", opt_.study.on, "The random study of the thesis' Table D.1: F against S over random chains");
@@ -83,6 +88,7 @@ nlohmann::json App::parameters() const {
                       {"fast_memory", tuning.fast_memory == 0 ? nlohmann::json("auto") : nlohmann::json(tuning.fast_memory)},
                       {"beta_convention", to_string(tuning.beta)},
                       {"cuda_graph", tuning.cuda_graph},
+                      {"gemm_patch", tuning.gemm_shaped ? "shaped" : "plan"},
                       {"integer_values", chain_.integers},
                       {"exact_check", check_.exact},
                       {"reference", reference_library()}};
