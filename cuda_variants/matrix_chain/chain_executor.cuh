@@ -55,6 +55,7 @@ class ChainExecutor : public Executor {
                   " were given");
     // Blocking streams: they also wait for the uploads below, made on the default stream.
     lane_ = plan_lanes(plan, kMaxLanes);
+    concurrency_ = plan_concurrency(plan, lane_);
     lanes_ = 1;
     for (int l : lane_) lanes_ = std::max(lanes_, l + 1);
     while (static_cast<int>(lane_streams_.size()) < lanes_) {
@@ -126,6 +127,8 @@ class ChainExecutor : public Executor {
   // across runs (the fused steps' counters) must then reset it inside the graph.
   bool capturing() const { return capturing_; }
   std::int64_t rows() const { return in_->rows; }
+  // Lanes that may run while step i runs (plan_concurrency): its share of the GPU is 1 / that.
+  int concurrency(std::size_t i) const { return concurrency_[i]; }
   unsigned long long runs() const { return runs_; }      // runs since setup (run() counts them)
   const Real* operand(const Operand& o) const {
     return o.input() ? inputs_[static_cast<std::size_t>(o.matrix - 1)].get() : outputs_[static_cast<std::size_t>(o.step)].get();
@@ -196,6 +199,7 @@ class ChainExecutor : public Executor {
   cudaStream_t stream_ = nullptr;                  // the main stream: lane 0
   std::vector<cudaStream_t> lane_streams_;
   std::vector<int> lane_;                          // each step's lane
+  std::vector<int> concurrency_;                   // lanes running beside each step
   int lanes_ = 1;
   cudaEvent_t fork_ = nullptr;
   std::vector<cudaEvent_t> done_;                  // recorded after each step

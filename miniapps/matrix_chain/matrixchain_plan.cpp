@@ -218,6 +218,29 @@ std::vector<int> plan_lanes(const Plan& plan, int max_lanes) {
   return lane;
 }
 
+std::vector<int> plan_concurrency(const Plan& plan, const std::vector<int>& lanes) {
+  const std::size_t n = plan.steps.size();
+  // feeds[a][b]: step a's output reaches step b (operands are always earlier steps).
+  std::vector<std::vector<bool>> feeds(n, std::vector<bool>(n, false));
+  for (std::size_t b = 0; b < n; ++b)
+    for (const Operand& o : plan.steps[b].in) {
+      if (o.input()) continue;
+      const auto a = static_cast<std::size_t>(o.step);
+      feeds[a][b] = true;
+      for (std::size_t k = 0; k < a; ++k)
+        if (feeds[k][a]) feeds[k][b] = true;
+    }
+  std::vector<int> count(n, 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    std::vector<int> seen{lanes.at(i)};
+    for (std::size_t j = 0; j < n; ++j)
+      if (j != i && !feeds[i][j] && !feeds[j][i] && std::find(seen.begin(), seen.end(), lanes.at(j)) == seen.end())
+        seen.push_back(lanes.at(j));
+    count[i] = static_cast<int>(seen.size());
+  }
+  return count;
+}
+
 double plan_multiply_adds(const Plan& plan, std::int64_t rows) {
   double total = 0;
   for (const Step& s : plan.steps) {

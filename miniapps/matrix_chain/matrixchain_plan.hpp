@@ -115,6 +115,10 @@ Traffic plan_traffic(const Plan& plan, std::int64_t rows);
 // of its first operand step that no earlier step continued, else opens the next lane
 // (round robin); it waits for operands on other lanes. A left-deep chain is all lane 0.
 std::vector<int> plan_lanes(const Plan& plan, int max_lanes);
+// How many lanes may run at once while each step runs: 1 + the other lanes holding a step
+// that neither feeds the step nor consumes it (the thesis tree's lanes {0, 0, 1, 1, 0}: 2, 2,
+// 2, 2, 1). The GPU executors size a product's split-K for its share of the GPU.
+std::vector<int> plan_concurrency(const Plan& plan, const std::vector<int>& lanes);
 double plan_multiply_adds(const Plan& plan, std::int64_t rows);
 
 }  // namespace hpcs::matrixchain

@@ -227,6 +227,25 @@ TEST(PlanLanes, IndependentSubtreesGetTheirOwnLane) {
   EXPECT_GT(*std::max_element(lanes.begin(), lanes.end()), 0) << b.tree;
 }
 
+// Lanes running beside each step: the thesis tree's two subtrees overlap, the root runs
+// alone; one lane, or a left-deep chain, is always alone.
+TEST(PlanLanes, ConcurrencyCountsTheLanesOfIndependentSteps) {
+  const ChainAnalysis thesis(kThesis, 65536, BetaConvention::Derived);
+  const Plan plan = make_plan(thesis, PlanKind::OpCount);
+  EXPECT_EQ(plan_concurrency(plan, plan_lanes(plan, 4)), (std::vector<int>{2, 2, 2, 2, 1}));
+  EXPECT_EQ(plan_concurrency(plan, plan_lanes(plan, 1)), (std::vector<int>{1, 1, 1, 1, 1}));
+  const ChainAnalysis square({64, 64, 64, 64, 64}, 65536, BetaConvention::Derived);
+  const Plan left_deep = make_plan(square, PlanKind::OpCount);
+  EXPECT_EQ(plan_concurrency(left_deep, plan_lanes(left_deep, 4)), (std::vector<int>{1, 1, 1}));
+  // ((A1((A2A3)((A4A5)(A6A7))))A8) on 4 lanes: its three leaf products overlap
+  const ChainAnalysis balanced({1000, 10, 1000, 10, 1000, 10, 1000, 10, 1000}, 65536, BetaConvention::Derived);
+  const Plan b = make_plan(balanced, PlanKind::OpCount);
+  ASSERT_EQ(b.tree, "((A1((A2A3)((A4A5)(A6A7))))A8)");
+  const std::vector<int> c = plan_concurrency(b, plan_lanes(b, 4));
+  EXPECT_EQ(c.back(), 1) << b.tree;
+  EXPECT_EQ(*std::max_element(c.begin(), c.end()), 3) << b.tree;
+}
+
 // Dimensions below sqrt(M): tiles are cut to the dimensions and no cost goes negative.
 TEST(Model, SmallDimensionsClampInsteadOfGoingNegative) {
   const Dims4 p{2, 2, 2, 10000};
