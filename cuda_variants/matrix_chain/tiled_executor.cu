@@ -70,11 +70,14 @@ class TiledExecutor final : public ChainExecutor<Real> {
         // From the global dims: the same patch and split, so the same sums, on any rank count.
         l.fast = fast_patch(s.tile, s.p[0], s.p[1], s.p[2], shaped_);
         prepare_gemm<Real>(l.shape, l.fast);
-        // The resident blocks of this step's share of the GPU: a product beside another lane's
-        // gets half, so the two fill it together with half the slices, half the partial
-        // sums (thesis chain on an H100, 64 x 64 patches: 0.110 -> 0.095 ms, run 6).
-        const std::int64_t slots =
-            static_cast<std::int64_t>(sms) * gemm_blocks_per_sm<Real>(l.shape, l.fast) / this->concurrency(i);
+        // float32: the resident blocks of this step's share of the GPU. A product beside
+        // another lane's gets half, so the two fill it together with half the slices and half
+        // the partial sums (thesis chain on an H100, 64 x 64 patches: 0.110 -> 0.095 ms). Not
+        // float64: its multiply-adds take twice as long beside the same partial sums, and
+        // halving made the thesis chain slower (0.211 -> 0.267 ms with 128 x 128 patches;
+        // docs/results/matrixchain_h100.md, run 7).
+        const int share = sizeof(Real) == 4 ? this->concurrency(i) : 1;
+        const std::int64_t slots = static_cast<std::int64_t>(sms) * gemm_blocks_per_sm<Real>(l.shape, l.fast) / share;
         const Tile patch = l.fast.applies() ? Tile{l.fast.x, l.fast.y} : s.tile;
         l.split = gemm_k_split(s.p[0], s.p[1], s.p[2], patch, l.fast.applies() ? kFastChunk : l.shape.chunk, slots);
         if (l.split.splits > 1) l.partial.allocate(static_cast<std::size_t>(l.split.splits * p[0] * p[2]));
