@@ -7,7 +7,8 @@
 # Default chain: a left-fused pair whose tiles (104 x 152 at M = 16384, float32, H100's auto M)
 # divide its dimensions; 1080,144,480,448 is a right-fused one (144 x 112).
 # Only the result run's kernels (the first len(steps) launches) are compared; clocks are
-# left alone (--clock-control none).
+# left alone (--clock-control none). The GEMMs run the plan's tiles (--gemm-patch plan), the
+# tiles the model's traffic is counted for.
 set -euo pipefail
 BUILD=${BUILD:-build/gpu}
 OUT=${OUT:-$PWD/gpu-out}
@@ -29,7 +30,7 @@ for variant in $VARIANTS; do
     [ -n "$metrics" ] || continue
     "$NCU" --clock-control none --metrics "$metrics" --csv --log-file "$OUT/$tag.$pass.csv" \
         "$BUILD/bin/matrixchain_miniapp" --dims "$DIMS" --variant "$variant" --reps 1 --warmup 0 --no-verify \
-        --energy-window 0 --idle-window 0 --json "$@" > "$OUT/$tag.jsonl" 2> "$OUT/$tag.txt" || echo "ncu $pass failed"
+        --energy-window 0 --idle-window 0 --json --gemm-patch plan "$@" > "$OUT/$tag.jsonl" 2> "$OUT/$tag.txt" || echo "ncu $pass failed"
   done
 done
 python3 - "$OUT" $VARIANTS <<'PY'
