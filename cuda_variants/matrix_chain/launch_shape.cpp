@@ -61,6 +61,19 @@ std::optional<std::string> plan_refusal(const std::string& name, const Plan& pla
   return std::nullopt;
 }
 
+FastPatch fast_patch(const Tile& tile, std::int64_t p0, std::int64_t p1, std::int64_t p2, bool shaped) {
+  const auto side = [](std::int64_t t) { return t == 64 || t == kFastTile ? static_cast<int>(t) : 0; };
+  FastPatch f{side(tile.x), side(tile.y)};
+  if (f.x == 0 || f.y == 0 || p1 % 4 != 0 || p2 % 4 != 0) return {};
+  // A 128-wide side becomes 64 where that pads the dimension less (936 rows: 960, not 1024).
+  const auto narrow = [](int t, std::int64_t p) {
+    const auto padded = [p](std::int64_t w) { return (p + w - 1) / w * w; };
+    return t == kFastTile && padded(64) < padded(kFastTile) ? 64 : t;
+  };
+  if (shaped) f.x = narrow(f.x, p0), f.y = narrow(f.y, p2);
+  return f;
+}
+
 KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, const Tile& tile, int chunk, std::int64_t slots) {
   const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
   const std::int64_t blocks = ceil_div(p0, std::max<std::int64_t>(1, tile.x)) * ceil_div(p2, std::max<std::int64_t>(1, tile.y));

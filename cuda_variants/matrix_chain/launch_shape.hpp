@@ -40,6 +40,18 @@ std::optional<std::string> shape_problem(StepKind kind, const Tile& t, Precision
 // The shape a step launches with (the deepest chunk that fits); call after shape_problem.
 KernelShape kernel_shape(StepKind kind, const Tile& t, Precision p, std::size_t shared_limit);
 
+// The patch of the compile-time GEMM kernel a step runs (x rows by y columns, each 128 or
+// 64), or none (0 x 0: the generic kernel). It applies to tiles with 128 or 64 on each side
+// and 4-element vectors along k of A and along the columns of B and C. `shaped`: a 128 side
+// becomes 64 where that pads its dimension less (p0 = 936: 15 x 64 rows, not 8 x 128), which
+// moves more than the plan's tile counts, as split-K does; give the global dims, so that the
+// patch, the split and the sums are the same on any rank count.
+struct FastPatch {
+  int x = 0, y = 0;
+  bool applies() const { return x > 0 && y > 0; }
+};
+FastPatch fast_patch(const Tile& tile, std::int64_t p0, std::int64_t p1, std::int64_t p2, bool shaped);
+
 // Split-K of a GEMM step: into how many k slices (each at least kMinSlice deep, a multiple
 // of the kernel's `chunk`) a product is cut when its `tile` patches alone would leave some
 // of the GPU's `slots` idle (slots: the kernel's blocks resident on the whole GPU at once,

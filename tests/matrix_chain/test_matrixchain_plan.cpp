@@ -9,6 +9,7 @@
 #include <cmath>
 #include <functional>
 #include <random>
+#include <utility>
 
 #include "matrixchain_plan.hpp"
 #if HPCS_HAVE_CUDA
@@ -304,7 +305,7 @@ TEST(CudaSplitK, SplitsOnlyProductsThatLeaveTheGpuIdle) {
   EXPECT_EQ(gemm_k_split(1024, 1024, 256, fast, 8, f64).splits, 8);
   EXPECT_EQ(gemm_k_split(936, 1008, 552, fast, 8, f32).splits, 6);     // 40 patches, 264 slots
   EXPECT_EQ(gemm_k_split(936, 1008, 552, fast, 8, f64).splits, 3);
-  // The generic kernel's 64 x 64 patches: 135 of them, 8 blocks per SM.
+  // 64 x 64 patches (M = 4096): 135 of them, 8 blocks per SM.
   const auto small = gemm_k_split(936, 1008, 552, Tile{64, 64}, 8, 132 * 8);
   EXPECT_EQ(small.splits, 7);
   EXPECT_EQ(small.slice, 144);
@@ -317,6 +318,31 @@ TEST(CudaSplitK, SplitsOnlyProductsThatLeaveTheGpuIdle) {
         EXPECT_LT((k.splits - 1) * k.slice, p1);
         EXPECT_GE(k.slice, k.splits > 1 ? cuda_impl::kMinSlice : 1);
       }
+}
+
+// The fast kernel's patch: 128- or 64-sided plan tiles with vector-aligned P1 and P2 only;
+// shaped, a 128 side becomes 64 exactly where that pads its dimension less.
+TEST(CudaFastPatch, NarrowsA128SideOnlyWhereThatPadsLess) {
+  using cuda_impl::fast_patch;
+  const auto patch = [](const cuda_impl::FastPatch& f) { return std::make_pair(f.x, f.y); };
+  const Tile fast{128, 128};
+  // The thesis chain's five products: 1008 x 368, 936 x 368, 368 x 616, 368 x 544, 936 x 544.
+  EXPECT_EQ(patch(fast_patch(fast, 1008, 552, 368, true)), std::make_pair(128, 128));
+  EXPECT_EQ(patch(fast_patch(fast, 936, 1008, 368, true)), std::make_pair(64, 128));
+  EXPECT_EQ(patch(fast_patch(fast, 368, 1016, 616, true)), std::make_pair(128, 128));
+  EXPECT_EQ(patch(fast_patch(fast, 368, 616, 544, true)), std::make_pair(128, 64));
+  EXPECT_EQ(patch(fast_patch(fast, 936, 368, 544, true)), std::make_pair(64, 64));
+  EXPECT_EQ(patch(fast_patch(fast, 936, 368, 544, false)), std::make_pair(128, 128));  // --gemm-patch plan
+  EXPECT_EQ(patch(fast_patch(Tile{64, 64}, 936, 368, 544, true)), std::make_pair(64, 64));
+  EXPECT_FALSE(fast_patch(fast, 936, 366, 544, true).applies());  // P1 not a multiple of 4
+  EXPECT_FALSE(fast_patch(fast, 936, 368, 546, true).applies());  // P2 neither
+  EXPECT_FALSE(fast_patch(Tile{104, 152}, 1040, 2048, 304, true).applies());
+  EXPECT_EQ(patch(fast_patch(Tile{128, 64}, 100, 100, 100, false)), std::make_pair(128, 64));
+  for (std::int64_t p0 = 1; p0 <= 1100; p0 += 7) {
+    const int x = fast_patch(fast, p0, 8, 8, true).x;
+    const auto padded = [p0](std::int64_t w) { return (p0 + w - 1) / w * w; };
+    EXPECT_EQ(x, padded(64) < padded(128) ? 64 : 128) << p0;
+  }
 }
 #endif
 
