@@ -7,6 +7,7 @@
 // Each benchmark's result must match the CPU reference (problems up to --verify-cells,
 // default 2^27 here; CPU variants run only there) or the first variant's at that size.
 #pragma once
+#include <CLI/CLI.hpp>
 #include <benchmark/benchmark.h>
 
 #include <map>

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "hpcs/session.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include <iostream>
 
 #include "hpcs/backend_runtime.hpp"

@@ -2,6 +2,8 @@
 // The GEM app's options (GEM's parameter names where it has them) and its metadata.
 #include "gem_app.hpp"
 
+#include <CLI/CLI.hpp>
+
 namespace hpcs::gem {
 
 void App::add_options(CLI::App& cli) {

@@ -2,6 +2,7 @@
 // --sweep, the Jacobi mini-app's own mode (App::own_mode): one tiled variant, named with
 // --variant, timed on one rank over a grid of tile sizes and ranked against the model
 // (jacobi_sweep.hpp), instead of the measured run.
+#include <CLI/CLI.hpp>
 #include <algorithm>
 #include <iostream>
 

@@ -2,6 +2,8 @@
 // The matrix-chain app's options and its metadata.
 #include "matrixchain_app.hpp"
 
+#include <CLI/CLI.hpp>
+
 #include "hpcs/error.hpp"
 #include "matrixchain_reference.hpp"
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "reduction_app.hpp"
 
+#include <CLI/CLI.hpp>
+
 namespace hpcs::reduction {
 
 namespace {

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The Smith-Waterman app's options, scoring choice, metadata and model columns.
+#include <CLI/CLI.hpp>
 #include <cstdio>
 #include <ostream>
 

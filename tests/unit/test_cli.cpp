@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // hpcs command line: glob_match, select_variants (globs, lists, order, errors) and
 // parse_command_line with the common options (defaults, values, bad values, --help).
+#include <CLI/CLI.hpp>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 

@@ -5,7 +5,6 @@
 // speedup columns, table/JSON/HDF5 and exit codes; an app owns its options, its
 // distributed problem, its variants and what a result means. See docs/adding_a_miniapp.md.
 #pragma once
-#include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
 #include <cstdint>

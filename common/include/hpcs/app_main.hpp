@@ -2,6 +2,8 @@
 // main() of a mini-app: the common options and the app's, then the run loop inside the
 // session (hpcs/session.hpp). hpcs_add_miniapp() generates the one-line main that calls it.
 #pragma once
+#include <CLI/CLI.hpp>
+
 #include "hpcs/run_loop.hpp"
 #include "hpcs/session.hpp"
 

@@ -4,12 +4,18 @@
 //                 --verify-cells N --output results.h5 --json --list --energy-window S --idle-window S
 // plus the app's own options, added to the same CLI::App.
 #pragma once
-#include <CLI/CLI.hpp>
-
 #include <iosfwd>
 #include <optional>
 #include <string>
 #include <vector>
+
+// CLI11 is declared, not included: the library is header-only and costs tens of seconds
+// of compile time in every translation unit (more under the sanitizers); the files that
+// add or parse options include <CLI/CLI.hpp>.
+namespace CLI {
+class App;
+class Validator;
+}  // namespace CLI
 
 namespace hpcs {
 

@@ -5,10 +5,9 @@
 // together ends with one "error:" line from rank 0 and exit code 1 on all ranks; anything
 // else prints that rank's message and aborts MPI, so no rank is left waiting.
 #pragma once
-#include <CLI/CLI.hpp>
-
 #include <functional>
 
+#include "hpcs/cli.hpp"  // CLI::App, declared
 #include "hpcs/mpi_context.hpp"
 
 namespace hpcs {
