@@ -7,7 +7,13 @@ bytes requested and the 32-byte sectors touched. It is a model of the code's acc
 pattern, not a measurement: it says how much a sector-counting profiler metric could
 exceed the bytes requested when a block's thread count is not a multiple of 32.
 
-  benchmarks/matrixchain_sector_replay.py left 1040,2048,304,1568 104 152
+The A operand is walked by the block's whole warps only, as the kernels do since 1a167c3;
+--all-threads replays the walk before it (every thread, warps straddling rows), which the
+H100 measured exactly (docs/results/matrixchain_h100.md, run 6). It counts the sectors a
+warp's requests cover, as cp.async.ca does; the .cg form the kernels used before run 6
+touched 1.5x that for the B vectors, which this replay does not model.
+
+  benchmarks/matrixchain_sector_replay.py left 1040,2048,304,1568 104 152 [--all-threads]
   benchmarks/matrixchain_sector_replay.py right 1080,144,480,448 144 112
 """
 import argparse
@@ -17,9 +23,11 @@ MICRO, CHUNK, E = 8, 8, 4  # float32, 8 x 8 outputs a thread, k chunks of 8
 
 
 class Replay:
-    def __init__(self, x, y):
+    def __init__(self, x, y, all_threads=False):
         self.x, self.y = x, y
         self.threads = (x // MICRO) * (y // MICRO)
+        # threads that walk A's elements: whole warps only (Patch::walkers), or all
+        self.walkers = self.threads if all_threads or self.threads < 32 else self.threads // 32 * 32
         self.warps = math.ceil(self.threads / 32)
         self.req, self.sec = {}, {}
 
@@ -30,11 +38,11 @@ class Replay:
     def stage_a(self, what, base, ld, rows_valid, k_len):  # stage_transposed, element walk
         count = self.x * CHUNK
         for k0 in range(0, k_len, CHUNK):
-            for q in range(math.ceil(count / self.threads)):
-                for w in range(self.warps):
+            for q in range(math.ceil(count / self.walkers)):
+                for w in range(math.ceil(self.walkers / 32)):
                     lanes = []
-                    for tid in range(32 * w, min(32 * w + 32, self.threads)):
-                        e = q * self.threads + tid
+                    for tid in range(32 * w, min(32 * w + 32, self.walkers)):
+                        e = q * self.walkers + tid
                         r, k = e // CHUNK, e % CHUNK
                         if e < count and r < rows_valid and k0 + k < k_len:
                             lanes.append(((base + r * ld + k0 + k) * E, E))
@@ -68,9 +76,9 @@ class Replay:
                     self.add("R", lanes)
 
 
-def replay(kind, p, x, y):
+def replay(kind, p, x, y, all_threads=False):
     p0, p1, p2, p3 = p
-    s = Replay(x, y)
+    s = Replay(x, y, all_threads)
     if kind == "left":  # T = X[ib] Y[:, jb]; R[ib, chunk] += T Z[jb, chunk]
         for ib in range(math.ceil(p0 / x)):
             for jb in range(math.ceil(p2 / y)):
@@ -100,8 +108,9 @@ def main():
     ap.add_argument("dims", help="P0,P1,P2,P3")
     ap.add_argument("x", type=int)
     ap.add_argument("y", type=int)
+    ap.add_argument("--all-threads", action="store_true", help="A walked by every thread (the kernels before 1a167c3)")
     a = ap.parse_args()
-    s = replay(a.kind, [int(v) for v in a.dims.split(",")], a.x, a.y)
+    s = replay(a.kind, [int(v) for v in a.dims.split(",")], a.x, a.y, a.all_threads)
     print(f"{a.kind} {a.dims} tile {a.x} x {a.y}: {s.threads} threads a block")
     for what in s.req:
         print(f"  {what}: requested {s.req[what] / 1e6:.2f} MB, sectors {s.sec[what] / 1e6:.2f} MB "
