@@ -2,14 +2,22 @@
 #
 # Environment for Open MPI under ctest: CI runs as root and has 2 cores, so allow root and
 # oversubscription; romio321 instead of OMPIO avoids the parallel-HDF5 1.10.8 collective hang;
-# vader's single-copy mechanism (CMA) is often blocked in containers.
+# vader's single-copy mechanism (CMA) is often blocked in containers; a rank's non-zero exit
+# kills the others at once (odls_base_sigkill_timeout 0): by default mpiexec then waits 2 s,
+# which the many bad-input tests paid one by one (the signal tests keep the grace period
+# their clean-up needs: HPCS_MPI_SIGNAL_TEST_ENV). Ranks times threads exceed the cores
+# there, so OpenMP's threads sleep at barriers instead of spinning (OMP_WAIT_POLICY).
 set(HPCS_MPI_TEST_ENV
     OMPI_ALLOW_RUN_AS_ROOT=1
     OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
     OMPI_MCA_rmaps_base_oversubscribe=1
     OMPI_MCA_io=romio321
     OMPI_MCA_btl_vader_single_copy_mechanism=none
-    PRTE_MCA_rmaps_default_mapping_policy=:oversubscribe)
+    PRTE_MCA_rmaps_default_mapping_policy=:oversubscribe
+    OMPI_MCA_odls_base_sigkill_timeout=0
+    OMP_WAIT_POLICY=passive)
+set(HPCS_MPI_SIGNAL_TEST_ENV ${HPCS_MPI_TEST_ENV})
+list(REMOVE_ITEM HPCS_MPI_SIGNAL_TEST_ENV OMPI_MCA_odls_base_sigkill_timeout=0)
 
 # hpcs_mpi_command(<out-var> RANKS <n> COMMAND <exe> [args...])
 function(hpcs_mpi_command out)
