@@ -1,0 +1,25 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// Registers kokkos/band: the CPU's tiles for the ramps, Kokkos' default execution space for
+// the band (a GPU under Kokkos CUDA; the host itself under Serial).
+#include "hpcs/kokkos_runtime.hpp"
+#include "wavefront_variants.hpp"
+
+namespace hpcs::wavefront {
+
+std::unique_ptr<Executor> make_kokkos_band(const Inputs& in, const Tuning& t);  // wavefront_band_kokkos.cpp
+
+void register_kokkos_variants(VariantList& list) {
+  Variant v;
+  v.name = "kokkos/band";
+  v.backend = "kokkos";
+  v.make = make_kokkos_band;
+  v.resolve = resolve_tuning;
+  v.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
+    if (auto why = KokkosRuntime::unavailable()) return why;
+    if (t.gpu_count == 2) return std::string("--gpu-count 2: Kokkos drives one device per process (cuda/band drives two)");
+    return band_tuning_problem(p, t);
+  };
+  list.push_back(v);
+}
+
+}  // namespace hpcs::wavefront

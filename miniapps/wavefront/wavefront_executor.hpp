@@ -1,0 +1,53 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The executor every variant but the reference is: the skeleton's phases on this rank with
+// a device (or none: cpu/tiled). Backends instantiate it for their BandDevice.
+#pragma once
+#include <memory>
+#include <string>
+#include <utility>
+
+#include "wavefront_skeleton.hpp"
+#include "wavefront_variants.hpp"
+
+namespace hpcs::wavefront {
+
+// Host copies of the letters, as the cell functions see them.
+inline Letters host_letters(const Inputs& in) {
+  if (!has_letters(in.problem.app) || !in.sequences) return {};
+  return {in.sequences->a_rows.data(), in.sequences->b.data()};
+}
+
+inline Block rank_block(const Problem& p) { return {p.local_rows, p.cols, p.row_begin}; }
+
+template <class App>
+class SkeletonExecutor final : public Executor {
+ public:
+  using Element = typename App::Element;
+  SkeletonExecutor(const Inputs& in, const App& app, const Tuning& t, std::unique_ptr<BandDevice<Element>> device,
+                   std::string config)
+      : mpi_(*in.mpi), app_(app), letters_(host_letters(in)), blk_(rank_block(in.problem)), tuning_(t),
+        device_(std::move(device)), config_(std::move(config)),
+        pipe_(*in.mpi, in.problem.cols, sizeof(Element), t.chunk > 0 ? t.chunk : default_chunk(in.problem.cols)) {}
+  void run() override {
+    tally_ = run_skeleton(app_, letters_, blk_, tuning_, device_.get(), mpi_.size() > 1 ? &pipe_ : nullptr, frontier_);
+  }
+  Result result() override { return frontier_result(mpi_, frontier_, blk_, tally_); }
+  std::string config() const override { return config_ + (device_ ? ", " + device_->config() : std::string()); }
+
+ private:
+  const MpiContext& mpi_;
+  App app_;
+  Letters letters_;
+  Block blk_;
+  Tuning tuning_;
+  std::unique_ptr<BandDevice<Element>> device_;
+  std::string config_;
+  RowPipeline pipe_;
+  HostFrontier<Element> frontier_;
+  Tally tally_;
+};
+
+// "cpu-tile 32, 16 threads, band 100": the tunables a run used.
+std::string tuning_config(const Problem& p, const Tuning& t, bool device);
+
+}  // namespace hpcs::wavefront
