@@ -9,6 +9,7 @@
 #include "hpcs/decomposition.hpp"
 #include "hpcs/error.hpp"
 #include "wavefront_cell.hpp"
+#include "wavefront_dispatch.hpp"
 #include "wavefront_host.hpp"
 
 namespace hpcs::wavefront {
@@ -34,12 +35,6 @@ std::string hex(std::uint64_t v) {
   return s;
 }
 
-std::int64_t int_at(const std::vector<std::uint8_t>& bytes) {
-  std::int32_t v = 0;
-  std::memcpy(&v, bytes.data(), sizeof v);
-  return v;
-}
-
 // The first index where two element arrays differ (-1: none).
 std::int64_t first_difference(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b, std::size_t bytes) {
   if (a.size() != b.size()) return 0;
@@ -61,14 +56,16 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   mpi_ = &mpi;
   input_ = o.input;
   Problem p;
-  p.app = parse_app(opt_.app);
+  p.app = opt_.app;
   p.tsize = opt_.tsize;
   p.dsize = opt_.dsize;
   p.scoring = opt_.scoring;
   std::string where = "the generated grid";
+  const AppTraits traits = traits_of(p);
   if (!input_.empty()) {
-    if (!has_letters(p.app))
-      throw Error(input_ + ": a pair file is input of lcs and sw-linear only (--app " + opt_.app + " generates its grid)");
+    if (!traits.letters)
+      throw Error(input_ + ": a pair file is input of the applications that compare sequences (lcs, sw-linear, "
+                           "edit-distance); --app " + opt_.app + " generates its grid");
     const PairShape shape = read_pair_shape(mpi, input_);
     p.rows = shape.len_a;
     p.cols = shape.len_b;
@@ -77,8 +74,8 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
     p.rows = opt_.rows.value_or(opt_.dim);
     p.cols = opt_.cols.value_or(opt_.dim);
   }
-  if (p.app == AppKind::SwLinear && p.rows * (p.cols + 1) + p.cols >= (std::int64_t{1} << kPositionBits))
-    throw Error("sw-linear: " + std::to_string(p.rows) + " x " + std::to_string(p.cols) +
+  if (traits.best && p.rows * (p.cols + 1) + p.cols >= (std::int64_t{1} << kPositionBits))
+    throw Error(p.app + ": " + std::to_string(p.rows) + " x " + std::to_string(p.cols) +
                 " cells: the best cell's position needs rows x (cols + 1) < 2^34");
   require_share_per_rank(static_cast<std::uint64_t>(p.rows), mpi.size(), "rows", where);
   const hpcs::Block blk = block_of(static_cast<std::uint64_t>(p.rows), mpi.size(), mpi.rank());
@@ -86,8 +83,8 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   p.local_rows = static_cast<std::int64_t>(blk.count);
   p.ranks = mpi.size();
   p.host_threads = default_threads(mpi);
-  p.element_bytes = visit_app(p, [](const auto& app) { return sizeof(typename std::decay_t<decltype(app)>::Element); });
-  if (has_letters(p.app))
+  p.element_bytes = traits.element_bytes;
+  if (traits.letters)
     sequences_ = input_.empty() ? generate_sequences(p.rows, p.cols, opt_.seed, p.row_begin, p.local_rows)
                                 : read_pair(mpi, input_, p.row_begin, p.local_rows);
   collective(mpi, [&] {
@@ -103,18 +100,18 @@ HostInput App::host_input() const {
 
 std::string App::describe() const {
   const Problem& p = problem_;
-  std::string s = "wavefront: " + std::string(app_name(p.app)) + ", " + std::to_string(p.rows) + " x " +
-                  std::to_string(p.cols) + " cells, " + std::to_string(p.element_bytes) + " B per element";
-  if (p.app == AppKind::Synthetic || p.app == AppKind::Nash) s += ", tsize " + std::to_string(p.tsize);
-  if (p.app == AppKind::Synthetic) s += ", dsize " + std::to_string(p.dsize);
-  if (has_letters(p.app)) s += " from " + (input_.empty() ? "generator (seed " + std::to_string(opt_.seed) + ")" : input_);
+  const AppTraits traits = traits_of(p);
+  std::string s = "wavefront: " + p.app + ", " + std::to_string(p.rows) + " x " + std::to_string(p.cols) + " cells, " +
+                  std::to_string(p.element_bytes) + " B per element";
+  if (traits.granularity) s += ", tsize " + std::to_string(p.tsize);
+  if (p.app == "synthetic") s += ", dsize " + std::to_string(p.dsize);
+  if (traits.letters) s += " from " + (input_.empty() ? "generator (seed " + std::to_string(opt_.seed) + ")" : input_);
   return s;
 }
 
 std::string App::dtype() const {
-  if (problem_.app == AppKind::Synthetic) return "synthetic-d" + std::to_string(problem_.dsize);
-  if (problem_.app == AppKind::Nash) return "nash";
-  return std::string(app_name(problem_.app)) + "-int32";
+  if (problem_.app == "synthetic") return "synthetic-d" + std::to_string(problem_.dsize);
+  return problem_.app;
 }
 
 // Bytes: every cell's value, produced once (what dsize scales); the table's rate is GCUPS.
@@ -157,37 +154,33 @@ Verification App::compare(const MpiContext& mpi, const Result& got, const Result
 }
 
 nlohmann::json App::result_json(const Result& r) const {
-  nlohmann::json j = {{"checksum", hex(r.checksum)}, {"last_row_hash", hex(r.row_hash)}, {"last_col_hash", hex(r.col_hash)}};
-  if (problem_.app == AppKind::Lcs) j["lcs_length"] = int_at(r.final_cell);
-  if (problem_.app == AppKind::SwLinear) {
+  const AppTraits traits = traits_of(problem_);
+  nlohmann::json j = {{"checksum", hex(r.checksum)}, {"last_row_hash", hex(r.row_hash)}, {"last_col_hash", hex(r.col_hash)},
+                      {traits.final_name, final_value(problem_, r.final_cell)}};
+  if (traits.best) {
     const Best b = unpack_best(r.best, problem_.cols);
     j["score"] = b.score;
     j["end"] = {b.i, b.j};
-  }
-  if (problem_.app == AppKind::Synthetic || problem_.app == AppKind::Nash) {
-    double v0 = 0;
-    std::memcpy(&v0, r.final_cell.data(), sizeof v0);
-    j["final_cell_v0"] = v0;
   }
   return j;
 }
 
 std::string App::describe_result(const Result& r) const {
-  const nlohmann::json j = result_json(r);
-  if (problem_.app == AppKind::Lcs) return "LCS length " + j["lcs_length"].dump() + ", checksum " + hex(r.checksum);
-  if (problem_.app == AppKind::SwLinear) {
-    const Best b = unpack_best(r.best, problem_.cols);
-    return "score " + std::to_string(b.score) + " ending at (" + std::to_string(b.i) + ", " + std::to_string(b.j) +
-           "), checksum " + hex(r.checksum);
-  }
+  const AppTraits traits = traits_of(problem_);
   char v[64];
-  std::snprintf(v, sizeof v, "%.17g", j["final_cell_v0"].get<double>());
-  return "checksum " + hex(r.checksum) + ", last cell v0 " + v;
+  std::snprintf(v, sizeof v, "%.17g", final_value(problem_, r.final_cell));
+  std::string s = traits.final_name + " " + v + ", checksum " + hex(r.checksum);
+  if (traits.best) {
+    const Best b = unpack_best(r.best, problem_.cols);
+    s = "score " + std::to_string(b.score) + " ending at (" + std::to_string(b.i) + ", " + std::to_string(b.j) + "), " + s;
+  }
+  return s;
 }
 
 nlohmann::json App::parameters() const {
   const Problem& p = problem_;
-  nlohmann::json m = {{"app", app_name(p.app)},
+  const AppTraits traits = traits_of(p);
+  nlohmann::json m = {{"app", p.app},
                       {"rows", p.rows},
                       {"cols", p.cols},
                       {"element_bytes", p.element_bytes},
@@ -199,10 +192,10 @@ nlohmann::json App::parameters() const {
                       {"gpu_count", tuning.gpu_count},
                       {"threads", tuning.threads > 0 ? tuning.threads : p.host_threads},
                       {"chunk", tuning.chunk > 0 ? tuning.chunk : default_chunk(p.cols)}};
-  if (p.app == AppKind::Synthetic || p.app == AppKind::Nash) m["tsize"] = p.tsize;
-  if (p.app == AppKind::Synthetic) m["dsize"] = p.dsize;
-  if (p.app == AppKind::SwLinear) m["scoring"] = {{"match", p.scoring.match}, {"mismatch", p.scoring.mismatch}, {"gap", p.scoring.gap}};
-  if (has_letters(p.app) && input_.empty()) m["seed"] = opt_.seed;
+  if (traits.granularity) m["tsize"] = p.tsize;
+  if (p.app == "synthetic") m["dsize"] = p.dsize;
+  if (p.app == "sw-linear") m["scoring"] = {{"match", p.scoring.match}, {"mismatch", p.scoring.mismatch}, {"gap", p.scoring.gap}};
+  if (traits.letters && input_.empty()) m["seed"] = opt_.seed;
   return m;
 }
 

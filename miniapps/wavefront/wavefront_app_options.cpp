@@ -4,31 +4,13 @@
 
 #include "hpcs/error.hpp"
 #include "wavefront_app.hpp"
+#include "wavefront_dispatch.hpp"
 
 namespace hpcs::wavefront {
 
-const char* app_name(AppKind a) {
-  switch (a) {
-    case AppKind::Synthetic: return "synthetic";
-    case AppKind::Nash: return "nash";
-    case AppKind::Lcs: return "lcs";
-    case AppKind::SwLinear: return "sw-linear";
-  }
-  return "?";
-}
-
-AppKind parse_app(const std::string& name) {
-  for (AppKind a : {AppKind::Synthetic, AppKind::Nash, AppKind::Lcs, AppKind::SwLinear})
-    if (name == app_name(a)) return a;
-  throw Error("--app '" + name + "': expected synthetic, nash, lcs or sw-linear");
-}
-
-bool has_letters(AppKind a) { return a == AppKind::Lcs || a == AppKind::SwLinear; }
-
 void App::add_options(CLI::App& cli) {
   auto* input = cli.get_option("input");
-  cli.add_option("--app", opt_.app, "Application on the skeleton: synthetic, nash, lcs, sw-linear")
-      ->check(CLI::IsMember({"synthetic", "nash", "lcs", "sw-linear"}))->capture_default_str();
+  cli.add_option("--app", opt_.app, "Application on the skeleton")->check(CLI::IsMember(app_names()))->capture_default_str();
   auto* dim = cli.add_option("--dim", opt_.dim, "Side of the square grid (cells; the seed's 500..3100)")
                   ->check(hpcs::positive_number())->capture_default_str()->excludes(input);
   cli.add_option("--rows", opt_.rows, "Rows of the grid (default --dim)")->check(hpcs::positive_number())->excludes(input);
@@ -39,7 +21,7 @@ void App::add_options(CLI::App& cli) {
       ->check(CLI::Range(1, 1000000))->capture_default_str();
   cli.add_option("--dsize", opt_.dsize, "Doubles per synthetic element (16 B at 1, 48 B at 5)")
       ->check(CLI::Range(1, kMaxDsize))->capture_default_str();
-  cli.add_option("--seed", opt_.seed, "Seed of the generated letters (lcs, sw-linear)")->capture_default_str()->excludes(input);
+  cli.add_option("--seed", opt_.seed, "Seed of the generated letters (lcs, sw-linear, edit-distance)")->capture_default_str()->excludes(input);
   cli.add_option("--match", opt_.scoring.match, "sw-linear: score of equal letters")
       ->check(CLI::Range(-1000, 1000))->capture_default_str();
   cli.add_option("--mismatch", opt_.scoring.mismatch, "sw-linear: score of different letters (and of N)")

@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The applications shipped on the skeleton. Each is what a user of the framework writes
-// (docs/wavefront.md, "Your own wavefront"): an element type, its first row and column,
-// and cell(here, west, north, northwest), once, as host + device code.
+// (docs/wavefront.md, "Your own wavefront"): a name, an element type, its first row and
+// column, and cell(here, west, north, northwest), once, as host + device code; from()
+// takes its parameters from the command line's problem; final_value() is what the
+// results show of the last cell. kLetters: cells see letters of two sequences.
 #pragma once
 #include <cstdint>
 
 #include "wavefront_arith.hpp"
 #include "wavefront_cell.hpp"
+#include "wavefront_problem.hpp"
 
 namespace hpcs::wavefront {
 
@@ -23,7 +26,11 @@ struct SyntheticElement {
 template <int D>
 struct Synthetic {
   using Element = SyntheticElement<D>;
+  static constexpr const char* kName = "synthetic";
+  static constexpr const char* kFinal = "final_cell_v0";
   int tsize = 1;
+  static Synthetic from(const Problem& p) { return {p.tsize}; }
+  static double final_value(const Element& e) { return e.v[0]; }
 
   HPCS_HD Element edge(std::int64_t i, std::int64_t j) const {
     Element e;
@@ -67,7 +74,11 @@ struct NashElement {
 
 struct Nash {
   using Element = NashElement;
+  static constexpr const char* kName = "nash";
+  static constexpr const char* kFinal = "final_cell_v1";
   int tsize = 1;
+  static Nash from(const Problem& p) { return {p.tsize}; }
+  static double final_value(const Element& e) { return e.v1; }
 
   HPCS_HD Element edge(std::int64_t i, std::int64_t j) const {
     const std::uint64_t h = mix64(static_cast<std::uint64_t>(i * 0x2B2B2B2B + j));
@@ -117,6 +128,11 @@ struct Nash {
 // subsequence of A[1..i] and B[1..j].
 struct Lcs {
   using Element = std::int32_t;
+  static constexpr const char* kName = "lcs";
+  static constexpr const char* kFinal = "lcs_length";
+  static constexpr bool kLetters = true;
+  static Lcs from(const Problem&) { return {}; }
+  static double final_value(Element e) { return e; }
   HPCS_HD Element first_row(std::int64_t) const { return 0; }
   HPCS_HD Element first_col(std::int64_t) const { return 0; }
   HPCS_HD Element cell(const Cell& c, Element w, Element n, Element nw) const {
@@ -129,9 +145,14 @@ struct Lcs {
 // --gap-open = --gap-extend = gap. The best cell is the alignment's score and end.
 struct SwLinear {
   using Element = std::int32_t;
+  static constexpr const char* kName = "sw-linear";
+  static constexpr const char* kFinal = "final_cell_h";
+  static constexpr bool kLetters = true;
   static constexpr bool kHasBest = true;
   static constexpr std::uint8_t kN = 4;  // sw_miniapp's code of N
   std::int32_t match = 2, mismatch = -3, gap = 2;
+  static SwLinear from(const Problem& p) { return {p.scoring.match, p.scoring.mismatch, p.scoring.gap}; }
+  static double final_value(Element e) { return e; }
   HPCS_HD Element first_row(std::int64_t) const { return 0; }
   HPCS_HD Element first_col(std::int64_t) const { return 0; }
   HPCS_HD std::int32_t score(Element h) const { return h; }
@@ -140,6 +161,22 @@ struct SwLinear {
     if (n - gap > h) h = n - gap;
     if (w - gap > h) h = w - gap;
     return h > 0 ? h : 0;
+  }
+};
+
+// Edit distance (Levenshtein): the example of docs/wavefront.md, "Your own wavefront".
+struct EditDistance {
+  using Element = std::int32_t;
+  static constexpr const char* kName = "edit-distance";
+  static constexpr const char* kFinal = "edit_distance";
+  static constexpr bool kLetters = true;
+  static EditDistance from(const Problem&) { return {}; }
+  static double final_value(Element e) { return e; }
+  HPCS_HD Element first_row(std::int64_t j) const { return static_cast<Element>(j); }
+  HPCS_HD Element first_col(std::int64_t i) const { return static_cast<Element>(i); }
+  HPCS_HD Element cell(const Cell& c, Element w, Element n, Element nw) const {
+    const Element d = nw + (c.a != c.b), g = (w < n ? w : n) + 1;
+    return d < g ? d : g;
   }
 };
 

@@ -1,14 +1,38 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// From the run-time choice (--app, --dsize) to the application type the executors are
-// compiled for: visit_app(problem, f) calls f(app) with the app's cell functor.
+// The list of applications and the step from the run-time choice (--app, --dsize) to the
+// type the executors are compiled for: visit_app(problem, f) calls f(app). A new
+// application is its struct in wavefront_apps.hpp plus one entry in HPCS_WAVEFRONT_APPS.
 #pragma once
+#include <cstring>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "hpcs/error.hpp"
 #include "wavefront_apps.hpp"
 #include "wavefront_problem.hpp"
 
+// The applications besides synthetic (whose element size is a run-time choice: 1..8).
+#define HPCS_WAVEFRONT_APPS(X) X(::hpcs::wavefront::Nash) X(::hpcs::wavefront::Lcs) \
+  X(::hpcs::wavefront::SwLinear) X(::hpcs::wavefront::EditDistance)
+
+// Every type the executors are instantiated for: X(App).
+#define HPCS_WAVEFRONT_FOR_EACH_APP(X)                                                               \
+  X(::hpcs::wavefront::Synthetic<1>) X(::hpcs::wavefront::Synthetic<2>) X(::hpcs::wavefront::Synthetic<3>) \
+  X(::hpcs::wavefront::Synthetic<4>) X(::hpcs::wavefront::Synthetic<5>) X(::hpcs::wavefront::Synthetic<6>) \
+  X(::hpcs::wavefront::Synthetic<7>) X(::hpcs::wavefront::Synthetic<8>) HPCS_WAVEFRONT_APPS(X)
+
 namespace hpcs::wavefront {
+
+// Whether an application reads letters of two sequences (App::kLetters).
+template <class App, class = void>
+struct UsesLetters {
+  static constexpr bool value = false;
+};
+template <class App>
+struct UsesLetters<App, decltype(void(App::kLetters))> {
+  static constexpr bool value = App::kLetters;
+};
 
 template <class F>
 decltype(auto) visit_synthetic(int dsize, int tsize, F&& f) {
@@ -27,20 +51,51 @@ decltype(auto) visit_synthetic(int dsize, int tsize, F&& f) {
 
 template <class F>
 decltype(auto) visit_app(const Problem& p, F&& f) {
-  switch (p.app) {
-    case AppKind::Synthetic: return visit_synthetic(p.dsize, p.tsize, std::forward<F>(f));
-    case AppKind::Nash: return f(Nash{p.tsize});
-    case AppKind::Lcs: return f(Lcs{});
-    case AppKind::SwLinear: return f(SwLinear{p.scoring.match, p.scoring.mismatch, p.scoring.gap});
-  }
-  throw Error("unknown application");
+  if (p.app == "synthetic") return visit_synthetic(p.dsize, p.tsize, std::forward<F>(f));
+#define HPCS_WAVEFRONT_VISIT(App) \
+  if (p.app == App::kName) return f(App::from(p));
+  HPCS_WAVEFRONT_APPS(HPCS_WAVEFRONT_VISIT)
+#undef HPCS_WAVEFRONT_VISIT
+  throw Error("--app '" + p.app + "': unknown application");
 }
 
-// The same for code instantiated once per type (explicit instantiations): X(App).
-#define HPCS_WAVEFRONT_FOR_EACH_APP(X)                                                             \
-  X(::hpcs::wavefront::Synthetic<1>) X(::hpcs::wavefront::Synthetic<2>) X(::hpcs::wavefront::Synthetic<3>) \
-  X(::hpcs::wavefront::Synthetic<4>) X(::hpcs::wavefront::Synthetic<5>) X(::hpcs::wavefront::Synthetic<6>) \
-  X(::hpcs::wavefront::Synthetic<7>) X(::hpcs::wavefront::Synthetic<8>) X(::hpcs::wavefront::Nash)         \
-  X(::hpcs::wavefront::Lcs) X(::hpcs::wavefront::SwLinear)
+// Every --app name, in the list's order.
+inline std::vector<std::string> app_names() {
+  std::vector<std::string> names = {"synthetic"};
+#define HPCS_WAVEFRONT_NAME(App) names.push_back(App::kName);
+  HPCS_WAVEFRONT_APPS(HPCS_WAVEFRONT_NAME)
+#undef HPCS_WAVEFRONT_NAME
+  return names;
+}
+
+// What the app-level code needs to know of an application, without its type.
+struct AppTraits {
+  std::string name, final_name;
+  bool letters = false, best = false, granularity = false;  // granularity: tsize matters
+  std::size_t element_bytes = 0;
+};
+inline AppTraits traits_of(const Problem& p) {
+  return visit_app(p, [&](const auto& app) {
+    using App = std::decay_t<decltype(app)>;
+    AppTraits t;
+    t.name = App::kName;
+    t.final_name = App::kFinal;
+    t.letters = UsesLetters<App>::value;
+    t.best = HasBest<App>::value;
+    t.granularity = p.app == "synthetic" || p.app == "nash";
+    t.element_bytes = sizeof(typename App::Element);
+    return t;
+  });
+}
+
+// The last cell's value as the results show it (App::final_value of its bytes).
+inline double final_value(const Problem& p, const std::vector<std::uint8_t>& bytes) {
+  return visit_app(p, [&](const auto& app) {
+    using App = std::decay_t<decltype(app)>;
+    typename App::Element e;
+    std::memcpy(&e, bytes.data(), sizeof e);
+    return static_cast<double>(App::final_value(e));
+  });
+}
 
 }  // namespace hpcs::wavefront

@@ -13,7 +13,7 @@ namespace hpcs::wavefront {
 
 // Host copies of the letters, as the cell functions see them.
 inline Letters host_letters(const Inputs& in) {
-  if (!has_letters(in.problem.app) || !in.sequences) return {};
+  if (!traits_of(in.problem).letters || !in.sequences) return {};
   return {in.sequences->a_rows.data(), in.sequences->b.data()};
 }
 

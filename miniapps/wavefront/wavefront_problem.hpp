@@ -8,12 +8,7 @@
 
 namespace hpcs::wavefront {
 
-// The applications shipped on the skeleton (wavefront_apps.hpp).
-enum class AppKind { Synthetic, Nash, Lcs, SwLinear };
-const char* app_name(AppKind a);               // "synthetic", "nash", "lcs", "sw-linear"
-AppKind parse_app(const std::string& name);    // throws hpcs::Error
-bool has_letters(AppKind a);                   // lcs and sw-linear compare two sequences
-constexpr int kMaxDsize = 8;                   // synthetic elements: 1..8 doubles plus two ints
+constexpr int kMaxDsize = 8;  // synthetic elements: 1..8 doubles plus two ints
 
 // Linear-gap Smith-Waterman scores (the seed's slide): match, mismatch, gap per letter.
 struct LinearScoring {
@@ -24,7 +19,7 @@ struct LinearScoring {
 // and column 0 are the application's first row and column. This rank owns global rows
 // row_begin + 1 .. row_begin + local_rows (blocks of rows, as sw_miniapp).
 struct Problem {
-  AppKind app = AppKind::Synthetic;
+  std::string app = "synthetic";  // an application's kName (wavefront_dispatch.hpp lists them)
   std::int64_t rows = 0, cols = 0;
   int tsize = 1, dsize = 1;
   LinearScoring scoring;
