@@ -14,6 +14,7 @@ void register_cuda_variants(VariantList& list) {
     return t.gpu_count == 2 ? make_cuda_dual_band(in, t) : make_cuda_band(in, t);
   };
   v.resolve = resolve_tuning;
+  v.tunings = gpu_tile_tunings();
   v.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
     if (auto why = no_gpu_reason()) return why;
     if (auto why = band_tuning_problem(p, t)) return why;

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "hpcs/timer.hpp"
 #include "wavefront_band_cuda.hpp"
 #include "wavefront_executor.hpp"
 #include "wavefront_kernels.cuh"
@@ -75,10 +76,14 @@ class CudaDualBand final : public BandDevice<typename App::Element> {
   }
 
   Tally run(const Region& band, RowPipeline* pipe, HostFrontier<Element>& f) override {
+    WallTimer up;
     for (auto& g : gpu_) {
       cuda::DeviceGuard on(g->device);
       g->frontier.upload(f, g->stream.get());
+      HPCS_CUDA_CHECK(cudaStreamSynchronize(g->stream.get()));  // to time the copies apart
     }
+    this->transfer_seconds = up.seconds();
+    this->transfer_bytes = 4.0 * static_cast<double>(f.S.size() + f.E.size() + f.K.size()) * sizeof(Element);
     const std::int64_t s = split_, g = g_;
     for (std::int64_t d = band.d_from, w = 0; d <= band.d_to; d += g + 1, ++w) {
       const std::int64_t e = std::min(d + g, band.d_to);
@@ -93,6 +98,11 @@ class CudaDualBand final : public BandDevice<typename App::Element> {
       steps(0, r0, pipe, f);
       steps(1, r1, pipe, f);
     }
+    for (auto& g : gpu_) {
+      cuda::DeviceGuard on(g->device);
+      HPCS_CUDA_CHECK(cudaStreamSynchronize(g->stream.get()));
+    }
+    WallTimer down;
     Tally t;
     for (int k = 0; k < 2; ++k) {
       cuda::DeviceGuard on(gpu_[k]->device);
@@ -108,6 +118,7 @@ class CudaDualBand final : public BandDevice<typename App::Element> {
       f.K[i] = from.K[i];
     }
     for (std::int64_t j = 1; j <= blk_.cols; ++j) f.S[j] = host_[std::min(blk_.h, band.d_to - j) <= s ? 0 : 1].S[j];
+    this->transfer_seconds += down.seconds();
     return t;
   }
   std::string config() const override {

@@ -203,6 +203,23 @@ class Stream {
   cudaStream_t s_ = nullptr;
 };
 
+// An instantiated CUDA graph (from a captured stream), launched as one unit.
+class Graph {
+ public:
+  explicit Graph(cudaGraph_t g) : graph_(g) { HPCS_CUDA_CHECK(cudaGraphInstantiate(&exec_, graph_, 0)); }
+  ~Graph() {
+    if (exec_) cudaGraphExecDestroy(exec_);
+    if (graph_) cudaGraphDestroy(graph_);
+  }
+  Graph(const Graph&) = delete;
+  Graph& operator=(const Graph&) = delete;
+  void launch(cudaStream_t s) { HPCS_CUDA_CHECK(cudaGraphLaunch(exec_, s)); }
+
+ private:
+  cudaGraph_t graph_ = nullptr;
+  cudaGraphExec_t exec_ = nullptr;
+};
+
 // Restores the current device when it goes out of scope (an executor may switch devices).
 class DeviceGuard {
  public:

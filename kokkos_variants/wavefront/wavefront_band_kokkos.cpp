@@ -10,6 +10,7 @@
 #include <string>
 
 #include "hpcs/kokkos_runtime.hpp"
+#include "hpcs/timer.hpp"
 #include "wavefront_executor.hpp"
 
 namespace hpcs::wavefront {
@@ -40,16 +41,23 @@ class KokkosBand final : public BandDevice<typename App::Element> {
   }
 
   Tally run(const Region& band, RowPipeline* pipe, HostFrontier<Element>& f) override {
+    WallTimer up;
     Kokkos::deep_copy(S_, host_view(f.S));
     Kokkos::deep_copy(E_, host_view(f.E));
     Kokkos::deep_copy(K_, host_view(f.K));
     Kokkos::deep_copy(rows_, Tally{});
+    Kokkos::fence();
+    this->transfer_seconds = up.seconds();
+    this->transfer_bytes = 2.0 * static_cast<double>(f.S.size() + f.E.size() + f.K.size()) * sizeof(Element);
     Ops ops{this, band, f.S.data()};
     band_steps(ops, band, T_, blk_, pipe, f.S.data());
+    Kokkos::fence();
+    WallTimer down;
     Kokkos::deep_copy(host_view(f.S), S_);
     Kokkos::deep_copy(host_view(f.E), E_);
     Kokkos::deep_copy(host_view(f.K), K_);
     Kokkos::deep_copy(host_view(host_rows_), rows_);
+    this->transfer_seconds += down.seconds();
     Tally t;
     for (const Tally& r : host_rows_) t.merge(r);
     return t;

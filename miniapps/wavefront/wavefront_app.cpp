@@ -24,6 +24,7 @@ class WavefrontTrial final : public Trial<Result> {
   }
   Result result() override { return exec_->result(); }
   std::string config() const override { return exec_->config(); }
+  nlohmann::json details() const override { return exec_->details(); }
 
  private:
   std::unique_ptr<Executor> exec_;

@@ -29,7 +29,16 @@ class SkeletonExecutor final : public Executor {
         device_(std::move(device)), config_(std::move(config)),
         pipe_(*in.mpi, in.problem.cols, sizeof(Element), t.chunk > 0 ? t.chunk : default_chunk(in.problem.cols)) {}
   void run() override {
-    tally_ = run_skeleton(app_, letters_, blk_, tuning_, device_.get(), mpi_.size() > 1 ? &pipe_ : nullptr, frontier_);
+    tally_ = run_skeleton(app_, letters_, blk_, tuning_, device_.get(), mpi_.size() > 1 ? &pipe_ : nullptr, frontier_,
+                          times_);
+  }
+  nlohmann::json details() const override {
+    const Plan plan = make_plan(blk_, tuning_.band, device_ != nullptr);
+    nlohmann::json d = {{"cpu_before_s", times_.before}, {"band_s", times_.band}, {"cpu_after_s", times_.after},
+                        {"band_diagonals", plan.band.empty() ? 0 : plan.band.d_to - plan.band.d_from + 1},
+                        {"rank_diagonals", blk_.h + blk_.cols - 1}};
+    if (device_) d["transfer_s"] = device_->transfer_seconds, d["transfer_bytes"] = device_->transfer_bytes;
+    return d;
   }
   Result result() override { return frontier_result(mpi_, frontier_, blk_, tally_); }
   std::string config() const override { return config_ + (device_ ? ", " + device_->config() : std::string()); }
@@ -45,6 +54,7 @@ class SkeletonExecutor final : public Executor {
   RowPipeline pipe_;
   HostFrontier<Element> frontier_;
   Tally tally_;
+  PhaseTimes times_;
 };
 
 // "cpu-tile 32, 16 threads, band 100": the tunables a run used.

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "hpcs/timer.hpp"
 #include "wavefront_host.hpp"
 
 namespace hpcs::wavefront {
@@ -45,19 +46,30 @@ class BandDevice {
   virtual ~BandDevice() = default;
   virtual Tally run(const Region& band, RowPipeline* pipe, HostFrontier<Element>& f) = 0;
   virtual std::string config() const = 0;
+  // Seconds of the last run's frontier copies (up and down), and their bytes.
+  double transfer_seconds = 0, transfer_bytes = 0;
+};
+
+// Wall seconds of one repetition's phases on this rank.
+struct PhaseTimes {
+  double before = 0, band = 0, after = 0;
 };
 
 // One repetition on this rank: the three phases; the result is the final frontier's.
 template <class App>
 Tally run_skeleton(const App& app, const Letters& host_letters, const Block& blk, const Tuning& t,
                    BandDevice<typename App::Element>* device, RowPipeline* pipe,
-                   HostFrontier<typename App::Element>& f) {
+                   HostFrontier<typename App::Element>& f, PhaseTimes& times) {
+  WallTimer timer;
   start_frontier(app, blk, f);
   const Plan plan = make_plan(blk, t.band, device != nullptr);
   Tally tally = cpu_region(app, host_letters, blk, f, plan.before, t.cpu_tile, t.threads, pipe);
+  times.before = timer.seconds();
   if (!plan.band.empty()) tally.merge(device->run(plan.band, pipe, f));
+  times.band = timer.seconds() - times.before;
   tally.merge(cpu_region(app, host_letters, blk, f, plan.after, t.cpu_tile, t.threads, pipe));
   if (pipe) pipe->finish();
+  times.after = timer.seconds() - times.before - times.band;
   return tally;
 }
 

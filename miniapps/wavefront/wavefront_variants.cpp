@@ -40,6 +40,7 @@ VariantList all_variants() {
   tiled.make = make_cpu_tiled;
   tiled.why_not = [](const Problem&, const Tuning& t) { return reason_of([&] { check_cpu_tile(t); }); };
   tiled.resolve = resolve_tuning;
+  tiled.tunings = cpu_tile_tunings();
   list.push_back(tiled);
   register_cuda_variants(list);
   register_kokkos_variants(list);
@@ -59,6 +60,21 @@ std::unique_ptr<Executor> make_cpu_tiled(const Inputs& in, const Tuning& t) {
     return std::make_unique<SkeletonExecutor<App>>(in, app, t, nullptr, tuning_config(in.problem, t, false));
   });
 }
+
+namespace {
+std::vector<NamedTuning<Tuning>> side_tunings(const char* prefix, std::initializer_list<int> sides, int Tuning::*field) {
+  std::vector<NamedTuning<Tuning>> out;
+  for (int side : sides)
+    out.push_back({prefix + std::to_string(side), [side, field](Tuning t) {
+                     t.*field = side;
+                     return t;
+                   }});
+  return out;
+}
+}  // namespace
+
+std::vector<NamedTuning<Tuning>> cpu_tile_tunings() { return side_tunings("cputile", {8, 16, 32, 64, 128}, &Tuning::cpu_tile); }
+std::vector<NamedTuning<Tuning>> gpu_tile_tunings() { return side_tunings("gputile", {1, 4, 8, 16, 32}, &Tuning::gpu_tile); }
 
 Tuning resolve_tuning(const Problem& p, const Tuning& t) {
   Tuning r = t;

@@ -3,6 +3,8 @@
 // seed's serial loop), cpu/tiled (the CPU's tile wavefront), then what the backends
 // register (cuda/band, kokkos/band). No CUDA or Kokkos type appears here.
 #pragma once
+#include <nlohmann/json.hpp>
+
 #include <functional>
 #include <memory>
 #include <optional>
@@ -24,6 +26,8 @@ class Executor {
   virtual void run() = 0;
   virtual Result result() = 0;
   virtual std::string config() const = 0;
+  // Seconds of the last run's phases (CPU ramps, device band, frontier transfers).
+  virtual nlohmann::json details() const { return nlohmann::json::object(); }
 };
 
 // The rank's inputs, alive and unchanged while an executor exists.
@@ -43,6 +47,11 @@ void register_cuda_variants(VariantList& list);    // cuda_variants/wavefront/wa
 void register_kokkos_variants(VariantList& list);  // kokkos_variants/wavefront/wavefront_kokkos.cpp
 
 std::unique_ptr<Executor> make_reference(const Inputs& in);
+
+// Named tunings (--variant 'cuda/band/*' runs them all in one go): the CPU's tiles of
+// cpu/tiled, the GPU's tiles of cuda/band and kokkos/band.
+std::vector<NamedTuning<Tuning>> cpu_tile_tunings();
+std::vector<NamedTuning<Tuning>> gpu_tile_tunings();
 std::unique_ptr<Executor> make_cpu_tiled(const Inputs& in, const Tuning& t);
 
 // The tuning a variant runs: --threads 0 becomes the node's cores over its ranks.

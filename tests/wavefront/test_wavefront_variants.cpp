@@ -136,7 +136,8 @@ TEST(WavefrontVariants, EveryExecutorReproducesTheSerialReference) {
         }
       }
     }
-  EXPECT_GT(compared, 100);
+  // cpu/tiled alone (no device backend): its 4 tile sides on every case and grid.
+  EXPECT_GE(compared, static_cast<int>(cases.size()) * 3 * 4);
 }
 
 TEST(WavefrontVariants, TheComparisonSeesAChangedCellOrInput) {
