@@ -112,3 +112,11 @@ function(hpcs_app_test_executable target p)
     endif()
   endforeach()
 endfunction()
+
+# hpcs_quick_args(<exe> <args>...): the app's small problem for the tests every app inherits
+# (tests/cli: results schema, progress, CSV, faults, signals), called in tests/<app>/. The
+# defaults are sized for a first run that shows something; under the sanitizers a
+# 16384 x 16384 alignment took 50 s per test.
+function(hpcs_quick_args exe)
+  set_property(GLOBAL PROPERTY HPCS_QUICK_ARGS_${exe} ${ARGN})
+endfunction()

@@ -2,12 +2,13 @@
 # The HDF5 results file's /runs_table against the --csv table of the same run: pandas loads
 # each in one call, with the same columns, rows, variants and times. Exit 77 (skipped)
 # without h5py and pandas (Debian: python3-h5py python3-pandas).
-#   runs_table.sh PYTHON MPIEXEC RANKS APP DIR
+#   runs_table.sh PYTHON MPIEXEC RANKS APP DIR [APP ARGS...]
 set -euo pipefail
 py=$1 mpiexec=$2 ranks=$3 app=$4 dir=$5
+shift 5
 "$py" -c "import h5py, pandas" 2> /dev/null || { echo "skipped: $py has no h5py/pandas"; exit 77; }
 rm -rf "$dir" && mkdir -p "$dir"
-"$mpiexec" -n "$ranks" "$app" --variant all --reps 2 --warmup 0 --energy-window 0 --idle-window 0 --quiet \
+"$mpiexec" -n "$ranks" "$app" "$@" --variant all --reps 2 --warmup 0 --energy-window 0 --idle-window 0 --quiet \
     --csv "$dir/runs.csv" -o "$dir/runs.h5" > "$dir/table.txt"
 "$py" - "$dir/runs.csv" "$dir/runs.h5" <<'PY'
 import sys, math, h5py, pandas as pd
