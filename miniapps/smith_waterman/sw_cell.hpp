@@ -31,7 +31,7 @@ struct Rows {
 template <int SR>
 HPCS_HD inline void init_left_edge(Rows<SR>& t, std::int32_t edge_h, std::int32_t edge_below,
                                                std::int32_t open, std::int32_t no_score) {
-#pragma unroll
+HPCS_UNROLL
   for (int k = 0; k < SR; ++k) {
     t.h[k] = edge_h;
     t.hm[k] = edge_h - open;
@@ -54,7 +54,7 @@ HPCS_HD inline void column(Rows<SR>& t, const std::int32_t* __restrict__ score_r
   std::int32_t d = t.diag;
   t.diag = up_h;
   std::int32_t up_hm = up_h - open;
-#pragma unroll
+HPCS_UNROLL
   for (int k = 0; k < SR; ++k) {
     if (Masked && k >= valid) continue;
     const std::int32_t s = score_row[t.code[k]];
@@ -98,7 +98,7 @@ HPCS_HD inline void column(Rows<SR>& t, const std::int32_t* __restrict__ score_r
 template <int SR>
 HPCS_HD inline void thread_best(const Rows<SR>& t, std::int64_t first_row, int valid, std::int32_t& score,
                                             std::int64_t& i, std::int64_t& j) {
-#pragma unroll
+HPCS_UNROLL
   for (int k = 0; k < SR; ++k)
     if (k < valid && t.best_col[k] != 0 && (i == 0 || t.best[k] > score)) {
       score = t.best[k];

@@ -140,6 +140,36 @@ TEST(WavefrontVariants, EveryExecutorReproducesTheSerialReference) {
   EXPECT_GE(compared, static_cast<int>(cases.size()) * 3 * 4);
 }
 
+// Every band width on a small grid: the band's edges at every anti-diagonal, with a
+// kernel per diagonal and with tiles straddling them.
+TEST(WavefrontVariants, EveryBandWidth) {
+  const MpiContext& mpi = testing::mpi();
+  const Grid g{13, 11};
+  const Instance inst = make_instance(mpi, "sw-linear", g, 1, 1, 5);
+  const VariantList variants = all_variants();
+  const Result want = run(variants[0], inst, Tuning{});
+  int compared = 0;
+  for (const Variant& v : variants) {
+    if (v.backend == "cpu") continue;
+    for (std::int64_t band = -2; band <= g.rows + g.cols - 1; ++band)
+      for (int gpu : {1, 3}) {
+        Tuning t;
+        t.band = band;
+        t.gpu_tile = gpu;
+        t.cpu_tile = 4;
+        t.threads = 2;
+        t.chunk = 3;
+        int runnable = !v.why_not(inst.problem, v.resolve(inst.problem, t)), everywhere = 0;
+        MPI_Allreduce(&runnable, &everywhere, 1, MPI_INT, MPI_MIN, mpi.comm());
+        if (!everywhere) continue;
+        SCOPED_TRACE(v.name + " band " + std::to_string(band) + " gpu-tile " + std::to_string(gpu));
+        EXPECT_TRUE(same_everywhere(mpi, run(v, inst, t), want));
+        ++compared;
+      }
+  }
+  RecordProperty("compared", compared);
+}
+
 TEST(WavefrontVariants, TheComparisonSeesAChangedCellOrInput) {
   const MpiContext& mpi = testing::mpi();
   const Grid g{19, 23};

@@ -7,3 +7,11 @@
 #else
 #define HPCS_HD
 #endif
+
+// "#pragma unroll" for loops in shared host + device code: nvcc (and clang) honour it; GCC
+// would warn that it ignores the pragma in every host build.
+#if defined(__CUDACC__) || defined(__clang__)
+#define HPCS_UNROLL _Pragma("unroll")
+#else
+#define HPCS_UNROLL
+#endif
