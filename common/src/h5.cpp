@@ -103,6 +103,18 @@ Reader::Reader(const std::string& path, MPI_Comm comm) : path_(path) {
   if (!file_) throw Error(path + ": cannot open as HDF5 (corrupt or locked file?)");
 }
 
+std::vector<std::string> Reader::root_names() const {
+  std::vector<std::string> names;
+  hsize_t index = 0;
+  const auto collect = [](hid_t, const char* name, const H5L_info_t*, void* out) -> herr_t {
+    static_cast<std::vector<std::string>*>(out)->push_back(name);
+    return 0;
+  };
+  if (H5Literate(file_.get(), H5_INDEX_NAME, H5_ITER_INC, &index, collect, &names) < 0)
+    throw Error(path_ + ": cannot list the root group");
+  return names;
+}
+
 bool Reader::has_dataset(const std::string& name) const {
   if (name.empty()) return false;
   // Walk the path so a missing intermediate group is "absent", not an HDF5 error.

@@ -36,7 +36,25 @@ std::ifstream open_input_file(const std::string& path, const std::string& what) 
     const int e = errno;
     throw Error(path + ": cannot read" + (e ? " (" + std::string(std::strerror(e)) + ")" : std::string()));
   }
+  skip_utf8_bom(in);
   return in;
+}
+
+bool skip_utf8_bom(std::istream& in) {
+  const auto start = in.tellg();
+  char b[3] = {};
+  in.read(b, 3);
+  if (in.gcount() == 3 && without_utf8_bom(std::string_view(b, 3)).empty()) return true;
+  in.clear();
+  in.seekg(start);
+  return false;
+}
+
+std::string_view without_utf8_bom(std::string_view text) {
+  if (text.size() >= 3 && static_cast<unsigned char>(text[0]) == 0xEF && static_cast<unsigned char>(text[1]) == 0xBB &&
+      static_cast<unsigned char>(text[2]) == 0xBF)
+    text.remove_prefix(3);
+  return text;
 }
 
 bool same_file(const std::string& a, const std::string& b) {

@@ -48,6 +48,7 @@ std::ifstream open_input(const std::string& path, const std::string& kind) {
     const int e = errno;
     throw Error(shown + ": cannot read" + (e ? " (" + std::string(std::strerror(e)) + ")" : std::string()));
   }
+  skip_utf8_bom(in);  // it once hid the first record
   return in;
 }
 
@@ -119,16 +120,32 @@ bool parse_columns(std::string_view line, double* v) {
   return parse_five(f, v) == 5;
 }
 
+// Whether the line can be the whitespace layout: ATOM serial name residue [chain] number
+// x y z charge radius, at least 10 fields (a record run into its serial, "HETATM12345",
+// counts as two). With exactly 10, the fifth field must not be a chain ID alone (letters):
+// then a field is missing, and the last five would be read shifted (number as x, ...).
+bool whitespace_layout(const std::vector<std::string_view>& tok) {
+  const std::size_t record = tok[0].substr(0, 6) == "HETATM" ? 6 : 4;
+  const std::size_t merged = tok[0].size() > record ? 1 : 0;
+  const std::size_t n = tok.size() + merged;
+  if (n < 10) return false;
+  if (n > 10) return true;
+  const std::string_view fifth = tok[4 - merged];
+  return !std::all_of(fifth.begin(), fifth.end(), [](char c) { return std::isalpha(static_cast<unsigned char>(c)); });
+}
+
 void parse_atom_line(std::string_view line, const std::vector<std::string_view>& tok, const std::string& at,
                      Atoms& atoms) {
   double v[5];
-  const bool enough = tok.size() >= 6;
-  const int bad = enough ? parse_five(tok.data() + tok.size() - 5, v) : 0;
-  if (bad < 5 && !parse_columns(line, v)) {
-    const std::string what = enough ? "'" + text::printable(tok[tok.size() - 5 + bad]) + "' is not a number"
-                                    : "too few fields";
-    throw Error(at + ": " + what + " (expected x y z charge radius as the last five fields, or x y z in columns"
-                " 31-54 followed by charge and radius)");
+  const bool spaced = whitespace_layout(tok);
+  const int bad = spaced ? parse_five(tok.data() + tok.size() - 5, v) : 0;
+  if ((!spaced || bad < 5) && !parse_columns(line, v)) {
+    const std::string what =
+        spaced ? "'" + text::printable(tok[tok.size() - 5 + bad]) + "' is not a number"
+               : "too few fields (" + std::to_string(tok.size()) +
+                     "): a field is missing, and the line is not in fixed columns either";
+    throw Error(at + ": " + what + " (expected ATOM serial name residue [chain] number x y z charge radius, or x y z"
+                " in columns 31-54 followed by charge and radius)");
   }
   for (int f = 0; f < 5; ++f)
     if (!std::isfinite(v[f])) throw Error(at + ": " + kField[f] + " is not finite (NaN, infinite or out of range)");

@@ -121,6 +121,18 @@ Dims inspect_chain_file(const MpiContext& mpi, const std::string& path) {
                     " columns: the matrices do not chain");
       dims.push_back(cols);
     }
+    // What the chain would leave out is an error, not a shorter chain: /A1, /A3 with no /A2
+    // once ran as A1 alone.
+    const int n = m - 1;
+    for (const std::string& name : r.root_names()) {
+      bool in_chain = false;
+      for (int k = 1; k <= n && !in_chain; ++k) in_chain = "/" + name == dataset_name(k);
+      if (in_chain) continue;
+      if (name.size() > 1 && name[0] == 'A' && name.find_first_not_of("0123456789", 1) == std::string::npos)
+        throw Error(path + ": '/" + name + "' is not part of the chain: '" + dataset_name(n + 1) +
+                    "' is missing, so the chain would end at '" + dataset_name(n) + "'");
+      throw Error(path + ": '/" + name + "' is not part of a chain (a chain file holds /A1 .. /An and nothing else)");
+    }
     check_dims(dims, path);
     if (const auto text = r.string_attribute("/", "dims")) {
       const Dims stated = parse_dims(*text, path + ": attribute 'dims'");

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <climits>
+#include <cstring>
 #include <filesystem>
 
 #include "hpcs/error.hpp"
@@ -11,16 +12,17 @@
 namespace hpcs::sw {
 
 FastaInput::FastaInput(const std::string& path) : path_(path), in_(open_input_file(path, "a FASTA file")) {
+  const std::streamoff start = in_.tellg();  // past a byte-order mark (open_input_file)
   char magic[2] = {};
   in_.read(magic, 2);
   gzip_ = in_.gcount() == 2 && static_cast<unsigned char>(magic[0]) == 0x1f &&
           static_cast<unsigned char>(magic[1]) == 0x8b;
   in_.clear();
-  in_.seekg(0);  // a regular file (open_input_file checked)
+  in_.seekg(start);  // a regular file (open_input_file checked)
   if (!gzip_) {
     std::error_code ec;
     plain_left_ = std::filesystem::file_size(path, ec);
-    if (ec) plain_left_ = 0;
+    plain_left_ = ec ? 0 : plain_left_ - std::min<std::uint64_t>(plain_left_, static_cast<std::uint64_t>(start));
     return;
   }
   buffer_.resize(std::size_t{1} << 18);
@@ -33,7 +35,17 @@ FastaInput::~FastaInput() {
 }
 
 std::size_t FastaInput::read(char* out, std::size_t n) {
-  if (gzip_) return read_gzip(out, n);
+  if (gzip_) {
+    std::size_t got = read_gzip(out, n);
+    if (first_read_) {  // a byte-order mark at the start of the compressed text
+      first_read_ = false;
+      const std::size_t bom = got - without_utf8_bom(std::string_view(out, got)).size();
+      std::memmove(out, out + bom, got - bom);
+      got -= bom;
+      if (got == 0 && bom > 0) return read(out, n);
+    }
+    return got;
+  }
   in_.read(out, static_cast<std::streamsize>(n));
   if (in_.bad()) throw Error(path_ + ": read error");
   const auto got = static_cast<std::uint64_t>(in_.gcount());

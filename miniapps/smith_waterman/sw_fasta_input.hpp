@@ -39,6 +39,7 @@ class FastaInput {
   std::ifstream in_;
   bool gzip_ = false;
   bool in_member_ = false;  // inside a gzip member (its end not seen yet)
+  bool first_read_ = true;  // a gzip text's first bytes: a byte-order mark is dropped
   std::uint64_t plain_left_ = 0;
   z_stream z_{};
   std::vector<unsigned char> buffer_;  // compressed bytes

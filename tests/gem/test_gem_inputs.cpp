@@ -113,8 +113,23 @@ TEST(GemPqr, Errors) {
   bad("tiny.pqr", "ATOM 2 N ALA 1 1e-999 2 3 0.5 -0.25", "radius -0.25 is negative");
   bad("rad.pqr", "ATOM 2 N ALA 1 1 2 3 0.5 nan", "radius is not finite");
   bad("neg.pqr", "ATOM 2 N ALA 1 1 2 3 0.5 -1.5", "radius -1.5 is negative");
+  // A missing field once shifted the numbers (residue number read as x): refused, with or
+  // without a chain ID, where the line is not in fixed columns either.
+  bad("missing.pqr", "ATOM 2 N ALA 1 1 2 0.5 1.5", "too few fields (9): a field is missing");
+  bad("missing_chain.pqr", "ATOM 2 N ALA A 1 1 2 0.5 1.5", "too few fields (10): a field is missing");
+  bad("missing_het.pqr", "HETATM12 O HOH 9 1 2 -0.8 1.5", "too few fields (8): a field is missing");
   expect_file_error("none.pqr", "REMARK nothing\nTER\nEND\n", read_pqr, ": no ATOM or HETATM records");
   expect_file_error("empty.pqr", "", read_pqr, ": no ATOM or HETATM records");
+}
+
+// A UTF-8 byte-order mark before the first record once dropped that record.
+TEST(GemPqr, ByteOrderMarkIsSkipped) {
+  const auto p = temp_file("bom.pqr", "\xEF\xBB\xBF" "ATOM 1 N ALA 1 1 2 3 0.5 1.5\nATOM 2 N ALA A1 4 5 6 -0.5 1.2\n");
+  const Atoms a = read_pqr(p);
+  EXPECT_EQ(a.size(), 2u);
+  expect_atom(a, 0, {1, 2, 3, 0.5, 1.5}, "the first record, after the mark");
+  expect_atom(a, 1, {4, 5, 6, -0.5, 1.2}, "chain and number run together (A1), as APBS's gly_cg2.pqr");
+  fs::remove(p);
 }
 
 TEST(GemPqr, WriteReadRoundTrip) {
@@ -161,6 +176,12 @@ TEST(GemVert, ReadsAndRenormalises) {
   EXPECT_EQ(v.x, (std::vector<double>{1, -1.5, 0}));
   EXPECT_TRUE(v.nz[0] == 1.0 && std::fabs(v.nx[1] - std::sqrt(0.5)) < 1e-15) << "(0,0,2), (1,1,0) renormalised";
   for (std::size_t k = 0; k < 3; ++k) EXPECT_NEAR(std::hypot(v.nx[k], v.ny[k], v.nz[k]), 1.0, 1e-15);
+  fs::remove(p);
+}
+
+TEST(GemVert, ByteOrderMarkIsSkipped) {
+  const auto p = temp_file("bom.vert", "\xEF\xBB\xBF" "2 1 3.0 1.5\n1 2 3 0 0 1 0 1 2\n4 5 6 1 0 0 0 1 2\n");
+  EXPECT_EQ(read_msms_vert(p).size(), 2u) << "the header line after the mark";
   fs::remove(p);
 }
 

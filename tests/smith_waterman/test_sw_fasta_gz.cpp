@@ -109,6 +109,10 @@ TEST(SwFastaGzip, SameRecordsAsPlain) {
   // By content, not by name: gzip named .fa, plain text named .fa.gz.
   expect_same_records(read_fasta(write_gz("gzip_named.fa", {kMixed})), plain);
   expect_same_records(read_fasta(write_bytes("plain_named.fa.gz", kMixed)), plain);
+  // A UTF-8 byte-order mark at the start of the text, plain or compressed, is skipped.
+  const std::string bom = "\xEF\xBB\xBF" + std::string(kMixed);
+  expect_same_records(read_fasta(write_bytes("bom.fa", bom)), plain);
+  expect_same_records(read_fasta(write_gz("bom.fa.gz", {bom})), plain);
 }
 
 TEST(SwFastaGzip, MultiMemberAndLarge) {

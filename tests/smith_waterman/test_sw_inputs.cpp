@@ -92,6 +92,19 @@ TEST(SwScoring, NcbiMatrixFiles) {
   expect_error([&] { matrix_scoring_file(temp_file("empty.mat", "# nothing\n"), d, 10, 1); }, "no matrix");
 }
 
+// A UTF-8 byte-order mark before the first record once made it "not FASTA" (or dropped a
+// matrix's header row): skipped by every text reader.
+TEST(SwTextInputs, ByteOrderMarkIsSkipped) {
+  const auto recs = read_fasta(temp_file("bom.fa", "\xEF\xBB\xBF>s1\nACGT\n"));
+  ASSERT_EQ(recs.size(), 1u);
+  EXPECT_EQ(recs[0].name, "s1");
+  EXPECT_EQ(recs[0].letters, "ACGT");
+  const Alphabet d = Alphabet::dna();
+  const std::string mat = "\xEF\xBB\xBF   A  C  G  T  N\nA 5 -4 -4 -4 -2\nC -4 5 -4 -4 -2\nG -4 -4 5 -4 -2\n"
+                          "T -4 -4 -4 5 -2\nN -2 -2 -2 -2 -1\n";
+  EXPECT_EQ(matrix_scoring_file(temp_file("bom.mat", mat), d, 10, 1).score(d.encode('A'), d.encode('A')), 5);
+}
+
 TEST(SwFasta, ReadsMultiLineLowerCaseAndReportsErrors) {
   const std::string path = temp_file("ok.fa", ">s1 some description\nACGT\nacgtNr\n\n;comment\n>s2\nGG TT\n");
   const auto recs = read_fasta(path);

@@ -52,6 +52,9 @@ class Reader {
   Reader(const std::string& path, MPI_Comm comm);
   const std::string& path() const { return path_; }
   bool has_dataset(const std::string& name) const;
+  // Names of the root group's members (datasets, groups, links), in name order: for readers
+  // that must refuse what they would otherwise ignore.
+  std::vector<std::string> root_names() const;
   DatasetInfo dataset_info(const std::string& name) const;  // throws if missing
   // Reads elements [begin, begin+count) of a 1-D dataset, converting to T.
   template <class T>

@@ -5,6 +5,7 @@
 #pragma once
 #include <fstream>
 #include <string>
+#include <string_view>
 
 namespace hpcs {
 
@@ -13,9 +14,16 @@ namespace hpcs {
 // A missing or unreadable path passes: each reader names that in its own words.
 void require_regular_file(const std::string& path, const std::string& what);
 
-// require_regular_file(), then opens `path` for reading (binary); throws
+// require_regular_file(), then opens `path` for reading (binary) past a leading UTF-8
+// byte-order mark (editors on Windows write one; it once hid a file's first record); throws
 // "<path>: cannot read (<errno text>)" if that fails.
 std::ifstream open_input_file(const std::string& path, const std::string& what);
+
+// Reads past a UTF-8 byte-order mark (EF BB BF) at the stream's position; true if there was one.
+bool skip_utf8_bom(std::istream& in);
+
+// The text without a leading UTF-8 byte-order mark.
+std::string_view without_utf8_bom(std::string_view text);
 
 // Whether two paths name the same file: the same inode, or the same string when one does
 // not exist (an output must never replace an input).
