@@ -64,3 +64,20 @@ bool same_file(const std::string& a, const std::string& b) {
 }
 
 }  // namespace hpcs
+
+namespace hpcs {
+
+void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs) {
+  std::vector<std::string> seen;
+  for (const auto& out : outputs) {
+    if (out.empty()) continue;
+    for (const auto& in : inputs)
+      if (!in.empty() && same_file(out, in))
+        throw Error(out + ": the output would replace the input " + in + "; choose another name");
+    for (const auto& other : seen)
+      if (same_file(out, other)) throw Error(out + ": given for two outputs; choose another name for one");
+    seen.push_back(out);
+  }
+}
+
+}  // namespace hpcs

@@ -75,15 +75,10 @@ nlohmann::json describe_input(const std::string& path) {
   return d;
 }
 
-void probe_outputs(const MpiContext& mpi, const std::string& input, const std::vector<std::string>& outputs) {
-  std::vector<std::string> seen;
+void probe_outputs(const MpiContext& mpi, const std::vector<std::string>& inputs, const std::vector<std::string>& outputs) {
+  check_outputs_spare_inputs(outputs, inputs);
   for (const auto& path : outputs) {
     if (path.empty()) continue;
-    if (!input.empty() && same_file(path, input))
-      throw Error(path + ": an output would replace the input file; choose another name");
-    for (const auto& other : seen)
-      if (same_file(path, other)) throw Error(path + ": given for two outputs; choose another name for one");
-    seen.push_back(path);
     collective(mpi, [&] {
       if (mpi.root()) h5::Writer probe(path);
     });

@@ -15,6 +15,7 @@
 #include "gem_surface.hpp"
 #include "gem_vert.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/input_file.hpp"
 
 namespace hpcs::inputs {
 
@@ -50,7 +51,10 @@ void add_gem_commands(CLI::App& app) {
   add_surface_options(from_pqr, *args);
   from_pqr->get_option("--density")->excludes(vert);
   from_pqr->get_option("--probe")->excludes(vert);
-  from_pqr->callback([args] { write_gem(gem::read_pqr(args->pqr), *args, args->pqr); });
+  from_pqr->callback([args] {
+    check_outputs_spare_inputs({args->output}, {args->pqr, args->vert});
+    write_gem(gem::read_pqr(args->pqr), *args, args->pqr);
+  });
 
   auto synth = std::make_shared<GemArgs>();
   CLI::App* synthetic = app.add_subcommand("gem-synthetic", "A synthetic globular molecule and its surface for GEM");
@@ -60,6 +64,7 @@ void add_gem_commands(CLI::App& app) {
   synthetic->add_option("--pqr-out", synth->pqr_out, "Also write the atoms as a PQR file");
   add_surface_options(synthetic, *synth);
   synthetic->callback([synth] {
+    check_outputs_spare_inputs({synth->output, synth->pqr_out}, {});
     gem::MoleculeOptions m;
     m.atoms = synth->atoms;
     m.seed = synth->seed;

@@ -45,9 +45,7 @@ void write_random_pair(const PairArgs& p) {
 }
 
 void write_fasta_pair(const FastaArgs& f) {
-  for (const std::string& in : {f.a, f.b})
-    if (!in.empty() && same_file(f.output, in))
-      throw Error(f.output + ": the output would replace the input FASTA file; choose another name");
+  check_outputs_spare_inputs({f.output}, {f.a, f.b});
   auto records_a = sw::read_fasta(f.a);
   std::vector<sw::FastaRecord> records_b;
   std::string path_b = f.b.empty() ? f.a : f.b;

@@ -53,6 +53,7 @@ class App final : public MiniApp<Problem, Tuning, Make, Result> {
   void set_size(std::int64_t n) override { opt_.atoms = n; }
   std::vector<std::int64_t> bench_sizes() const override { return {1441, 25086}; }
   std::vector<std::string> outputs() const override { return {opt_.output_potentials, opt_.ply}; }
+  std::vector<std::string> input_files() const override { return {opt_.pqr}; }
   void add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) override;
   void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;  // gem_hcp_report.cpp
   void write_outputs(const MpiContext& mpi, const std::vector<RunRecord>& records, const nlohmann::json& meta) override;

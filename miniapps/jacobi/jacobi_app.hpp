@@ -70,6 +70,7 @@ class App final : public MiniApp<Task, Tuning, Make, Result> {
   void add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) override;
   void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;
   std::vector<std::string> outputs() const override { return {opt_.output_grid}; }
+  std::vector<std::string> input_files() const override { return {opt_.calibration}; }
   void write_outputs(const MpiContext& mpi, const std::vector<RunRecord>& records, const nlohmann::json& meta) override;
   std::optional<int> own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) override;
 

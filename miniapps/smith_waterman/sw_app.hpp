@@ -39,6 +39,7 @@ class App final : public MiniApp<Problem, Tuning, Make, Alignment> {
   // The pair: rank r reads (or generates) its block of A's rows and all of B; the scoring.
   void load(const MpiContext& mpi, const CommonOptions& o) override;
   HostInput host_input() const override;  // this rank's rows of A and all of B, a byte a letter
+  std::vector<std::string> input_files() const override { return {opt_.matrix}; }
   std::string describe() const override;
   std::string dtype() const override { return pair_.alphabet.name; }
   Work work() const override;  // cells

@@ -122,6 +122,9 @@ class MiniApp {
   virtual void print_details(std::ostream& os, const std::vector<RunRecord>& records) const { (void)os, (void)records; }
   // Files the app writes besides --output (probed before the runs).
   virtual std::vector<std::string> outputs() const { return {}; }
+  // Files the app reads besides the positional input (GEM's --pqr, Smith-Waterman's
+  // --matrix): no output may replace one of them.
+  virtual std::vector<std::string> input_files() const { return {}; }
   // Writes them, after the runs (collective).
   virtual void write_outputs(const MpiContext& mpi, const std::vector<RunRecord>& records, const nlohmann::json& meta) {
     (void)mpi, (void)records, (void)meta;

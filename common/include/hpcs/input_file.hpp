@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace hpcs {
 
@@ -28,5 +29,11 @@ std::string_view without_utf8_bom(std::string_view text);
 // Whether two paths name the same file: the same inode, or the same string when one does
 // not exist (an output must never replace an input).
 bool same_file(const std::string& a, const std::string& b);
+
+// The one check of every program and gen_inputs subcommand before it writes: no output may
+// replace one of its inputs (the same file through a link too), and no two outputs may be
+// one file. Empty paths are skipped. Throws "<output>: the output would replace the input
+// <input>; choose another name" or "<output>: given for two outputs; ...".
+void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
 
 }  // namespace hpcs

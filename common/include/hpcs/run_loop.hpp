@@ -208,7 +208,9 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
     collective(mpi, [&] { select_variants(o.variant, names); });
     auto outputs = app.outputs();
     outputs.insert(outputs.begin(), {o.output, o.csv});
-    probe_outputs(mpi, o.input, outputs);
+    auto inputs = app.input_files();
+    inputs.insert(inputs.begin(), o.input);
+    probe_outputs(mpi, inputs, outputs);
   }
   app.load(mpi, o);
   auto why = check_entries(entries, app.problem());

@@ -28,7 +28,7 @@ struct ReferenceInfo {
 
 // Fails before the runs, not after them: every output must be writable (rank 0 probes),
 // none may be the input, and no two may be the same file. Collective.
-void probe_outputs(const MpiContext& mpi, const std::string& input, const std::vector<std::string>& outputs);
+void probe_outputs(const MpiContext& mpi, const std::vector<std::string>& inputs, const std::vector<std::string>& outputs);
 
 // Version of the results schema (docs/output_format.md): 2 added units, input, Slurm, CUDA
 // versions and per-run start times.
