@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "gem_result.hpp"
 
+#include "hpcs/finite_result.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -32,6 +34,8 @@ void summarize(const MpiContext& mpi, Result& r) {
 
 Verification compare_potentials(const MpiContext& mpi, const Problem& p, const Result& got, const Result& want,
                                 const std::string& want_name) {
+  if (const long long n = count_non_finite(mpi, got.phi.data(), got.phi.size()); n > 0)
+    return non_finite_result(n, static_cast<long long>(want.vertices), "potentials");
   const double u = p.precision == Precision::Float32 ? 0x1p-24 : 0x1p-53;
   const double per_sum = u * (4 * std::sqrt(static_cast<double>(p.atoms)) + 16);
   const double yardstick = p.precision == Precision::Float32 ? 1e-3 : 1e-11;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "jacobi_trial.hpp"
 
+#include "hpcs/finite_result.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -176,6 +178,9 @@ std::unique_ptr<JacobiTrial> make_trial(const MpiContext& mpi, const Variant& v,
 
 Verification compare_results(const MpiContext& mpi, const Problem& g, const Result& got, const Result& want,
                              const std::string& want_name) {
+  const long long non_finite =
+      std::visit([&](const auto& rows) { return count_non_finite(mpi, rows.data(), rows.size()); }, got.own);
+  if (non_finite > 0) return non_finite_result(non_finite, static_cast<long long>(g.interior()), "interior points");
   const Comparison c = std::visit(
       [&](const auto& rows) {
         using Rows = std::decay_t<decltype(rows)>;

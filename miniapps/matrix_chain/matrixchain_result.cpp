@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "matrixchain_result.hpp"
 
+#include "hpcs/finite_result.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -40,6 +42,8 @@ Check check_for(const Dims& dims, Precision p, bool exact) {
 
 Verification compare_results(const MpiContext& mpi, const Check& c, const Result& got, const Result& want,
                              const std::string& want_name) {
+  if (const long long n = count_non_finite(mpi, got.r.data(), got.r.size()); n > 0)
+    return non_finite_result(n, static_cast<long long>(want.rows * want.cols), "entries of R");
   const bool scaled = !want.scale.empty();
   const double yardstick = (c.unit_roundoff > 0x1p-30 ? 1e-3 : 1e-11) * want.max_abs;
   double worst[2] = {0, 0};  // largest |diff| / bound (NaN: infinite), largest |diff|
