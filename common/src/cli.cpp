@@ -62,7 +62,9 @@ double number_of(const std::string& text) {
 
 void refuse_meaningless_values(CLI::App& app) {
   for (CLI::Option* opt : app.get_options()) {
-    const std::string type = opt->get_type_name();  // CLI11's name of the bound type
+    // CLI11's name of the bound type, followed by its validators' names ("FLOAT:NONNEGATIVE")
+    const std::string full = opt->get_type_name();
+    const std::string type = full.substr(0, full.find(':'));
     if (type == "UINT")
       opt->check(CLI::Validator(
           [](std::string& v) {
@@ -71,6 +73,14 @@ void refuse_meaningless_values(CLI::App& app) {
           ""));
     else if (type == "TEXT")
       opt->check(CLI::Validator([](std::string& v) { return v.empty() ? "an empty value is not allowed" : ""; }, ""));
+    else if (type == "FLOAT")  // CLI11 reads "nan" and "inf" as numbers: --verify-cells nan once ran
+      opt->check(CLI::Validator(
+          [](std::string& v) {
+            char* end = nullptr;
+            const double x = std::strtod(v.c_str(), &end);
+            return end != v.c_str() && *end == '\0' && !std::isfinite(x) ? v + " is not a finite number" : std::string();
+          },
+          ""));
   }
   for (CLI::App* sub : app.get_subcommands([](CLI::App*) { return true; })) refuse_meaningless_values(*sub);
 }

@@ -52,8 +52,8 @@ std::optional<int> parse_command_line(CLI::App& app, int argc, char** argv, bool
 
 // Values no option of the suite accepts, refused for every option of `app` and its
 // subcommands: a negative number for an unsigned option (CLI11 would turn --n -5 into
-// 18446744073709551611, --seed -1 into 2^64-1) and an empty text (--output '' would
-// silently mean "no output").
+// 18446744073709551611, --seed -1 into 2^64-1), NaN or an infinity for a floating-point
+// option, and an empty text (--output '' would silently mean "no output").
 void refuse_meaningless_values(CLI::App& app);
 
 // CLI::PositiveNumber and CLI::NonNegativeNumber, with messages that say what is wrong
