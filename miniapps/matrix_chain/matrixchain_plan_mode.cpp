@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <iostream>
 
+#include "hpcs/error.hpp"
 #include "matrixchain_app.hpp"
 #include "matrixchain_study.hpp"
 
@@ -89,6 +90,13 @@ void print_plan(std::ostream& os, const Plan& plan, std::int64_t rows) {
 std::optional<int> App::own_mode(const MpiContext& mpi, const CommonOptions& o, int, char**) {
   if (opt_.study.on) {
     const StudyOptions& s = opt_.study;
+    // An empty range once printed an empty table (and min-dim above max-dim, garbage sizes).
+    if (s.min_n > s.max_n)
+      throw Error("--study-min-n " + std::to_string(s.min_n) + " is above --study-max-n " + std::to_string(s.max_n) +
+                  ": no chain length to study");
+    if (s.min_dim > s.max_dim)
+      throw Error("--study-min-dim " + std::to_string(s.min_dim) + " is above --study-max-dim " +
+                  std::to_string(s.max_dim) + ": no dimension to draw");
     if (mpi.root()) {
       std::cout << "random study (thesis Table D.1): " << s.chains << " chains per n, P[m] uniform in [" << s.min_dim
                 << ", " << s.max_dim << "], seed " << s.seed << ", beta convention " << to_string(tuning.beta)
