@@ -44,6 +44,8 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   const double A = physics_.A > 0 ? physics_.A : estimate_A(molecule_.atoms);
   inputs_ = {physics_, A, molecule_.atoms, {}, shift_vertices(molecule_.vertices, physics_),
              pair_constants(physics_, A), hcp_};
+  check_vertices_clear_of_atoms(mpi, molecule_.atoms, inputs_.vertices.px, inputs_.vertices.py, inputs_.vertices.pz,
+                                molecule_.first_vertex, input_.empty() ? molecule_.source : input_);
   for (double q : molecule_.atoms.charge) inputs_.q.push_back(q * physics_.charge_scale);
   problem_ = {static_cast<std::int64_t>(molecule_.atoms.size()), molecule_.total_vertices,
               opt_.precision == "float64" ? Precision::Float64 : Precision::Float32, region_of(physics_), physics_.phi};

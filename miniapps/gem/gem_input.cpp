@@ -2,8 +2,11 @@
 #include "gem_input.hpp"
 
 #include <array>
-#include <cstdint>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <optional>
+#include <unordered_map>
 
 #include "hpcs/decomposition.hpp"
 #include "hpcs/error.hpp"
@@ -46,19 +49,70 @@ std::uint64_t group_length(const h5::Reader& r, const std::string& group, const 
 }
 }  // namespace
 
-void check_molecule(const Atoms& a, const Vertices& v, const std::string& what) {
+std::optional<std::string> beyond_limit(const char* field, double value) {
+  const bool charge = std::string(field) == "charge", radius = std::string(field) == "radius";
+  const double limit = charge ? kMaxCharge : radius ? kMaxRadius : kMaxCoordinate;
+  if (std::fabs(value) <= limit) return std::nullopt;
+  char text[96];
+  std::snprintf(text, sizeof text, "%s %.3g%s is beyond %s%.0e%s", field, value, charge ? " e" : " A",
+                radius ? "" : "+-", limit, charge ? " e" : " A");
+  return std::string(text);
+}
+
+void check_molecule(const Atoms& a, const Vertices& v, const std::string& what, std::int64_t first_vertex) {
   if (a.size() == 0) throw Error(what + ": no atoms");
+  const char* fields[5] = {"x", "y", "z", "charge", "radius"};
   for (std::size_t i = 0; i < a.size(); ++i) {
-    for (double x : {a.x[i], a.y[i], a.z[i], a.charge[i], a.radius[i]})
+    const double values[5] = {a.x[i], a.y[i], a.z[i], a.charge[i], a.radius[i]};
+    for (double x : values)
       if (!std::isfinite(x)) throw Error(what + ": atom " + std::to_string(i) + " has a value that is not finite");
     if (!(a.radius[i] >= 0)) throw Error(what + ": atom " + std::to_string(i) + " has radius " + std::to_string(a.radius[i]));
+    for (int f = 0; f < 5; ++f)
+      if (auto why = beyond_limit(fields[f], values[f])) throw Error(what + ": atom " + std::to_string(i) + ": " + *why);
   }
   for (std::size_t k = 0; k < v.size(); ++k) {
+    const std::string vertex = "vertex " + std::to_string(first_vertex + static_cast<std::int64_t>(k));
     for (double x : {v.x[k], v.y[k], v.z[k], v.nx[k], v.ny[k], v.nz[k]})
-      if (!std::isfinite(x)) throw Error(what + ": vertex " + std::to_string(k) + " has a value that is not finite");
+      if (!std::isfinite(x)) throw Error(what + ": " + vertex + " has a value that is not finite");
+    const double xyz[3] = {v.x[k], v.y[k], v.z[k]};
+    for (int f = 0; f < 3; ++f)
+      if (auto why = beyond_limit(fields[f], xyz[f])) throw Error(what + ": " + vertex + ": " + *why);
     const double n = std::sqrt(v.nx[k] * v.nx[k] + v.ny[k] * v.ny[k] + v.nz[k] * v.nz[k]);
-    if (std::fabs(n - 1) > 1e-6) throw Error(what + ": vertex " + std::to_string(k) + " has a normal of length " + std::to_string(n));
+    if (std::fabs(n - 1) > 1e-6) throw Error(what + ": " + vertex + " has a normal of length " + std::to_string(n));
   }
+}
+
+void check_vertices_clear_of_atoms(const MpiContext& mpi, const Atoms& atoms, const std::vector<double>& px,
+                                   const std::vector<double>& py, const std::vector<double>& pz,
+                                   std::int64_t first_vertex, const std::string& source) {
+  collective(mpi, [&] {
+    // Atoms in cells of 1 A; a vertex looks in the cells its +-1e-6 A box touches.
+    constexpr double kTooClose = 1e-6;
+    const auto cell = [](double x) { return static_cast<std::int64_t>(std::floor(x)); };
+    const auto key = [](std::int64_t i, std::int64_t j, std::int64_t k) {
+      return (static_cast<std::uint64_t>(i) * 73856093u) ^ (static_cast<std::uint64_t>(j) * 19349663u) ^
+             (static_cast<std::uint64_t>(k) * 83492791u);
+    };
+    std::unordered_map<std::uint64_t, std::vector<std::size_t>> cells;
+    for (std::size_t a = 0; a < atoms.size(); ++a) cells[key(cell(atoms.x[a]), cell(atoms.y[a]), cell(atoms.z[a]))].push_back(a);
+    for (std::size_t v = 0; v < px.size(); ++v)
+      for (std::int64_t i = cell(px[v] - kTooClose); i <= cell(px[v] + kTooClose); ++i)
+        for (std::int64_t j = cell(py[v] - kTooClose); j <= cell(py[v] + kTooClose); ++j)
+          for (std::int64_t k = cell(pz[v] - kTooClose); k <= cell(pz[v] + kTooClose); ++k) {
+            const auto it = cells.find(key(i, j, k));
+            if (it == cells.end()) continue;
+            for (std::size_t a : it->second) {
+              const double d = std::hypot(px[v] - atoms.x[a], py[v] - atoms.y[a], pz[v] - atoms.z[a]);
+              if (d < kTooClose) {
+                char dist[32];
+                std::snprintf(dist, sizeof dist, "%.3g", d);
+                throw Error(source + ": vertex " + std::to_string(first_vertex + static_cast<std::int64_t>(v)) +
+                            " (after --proj) lies on atom " + std::to_string(a) + " (distance " + dist +
+                            " A): the potential there is infinite");
+              }
+            }
+          }
+  });
 }
 
 MoleculeInput slice_molecule(const MpiContext& mpi, Atoms atoms, const Vertices& all, const std::string& source) {
@@ -97,14 +151,14 @@ MoleculeInput load_molecule(const MpiContext& mpi, const std::string& path) {
     m.total_vertices = static_cast<std::int64_t>(nv);
     m.first_vertex = static_cast<std::int64_t>(b.begin);
     m.source = r.string_attribute("/", "source").value_or(path);
-    check_molecule(m.atoms, m.vertices, path);
+    check_molecule(m.atoms, m.vertices, path, m.first_vertex);
     return m;
   });
 }
 
 void write_molecule(const std::string& path, const Atoms& atoms, const Vertices& vertices, const std::string& source,
                     double density, double probe) {
-  check_molecule(atoms, vertices, path);
+  check_molecule(atoms, vertices, path, 0);
   h5::Writer w(path);
   {
     h5::Group root = w.root();

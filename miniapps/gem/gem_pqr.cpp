@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "gem_pqr.hpp"
 
+#include "gem_input.hpp"
+
 #include <unistd.h>
 
 #include <algorithm>
@@ -149,6 +151,8 @@ void parse_atom_line(std::string_view line, const std::vector<std::string_view>&
   }
   for (int f = 0; f < 5; ++f)
     if (!std::isfinite(v[f])) throw Error(at + ": " + kField[f] + " is not finite (NaN, infinite or out of range)");
+  for (int f = 0; f < 5; ++f)  // named by its line, not printed whole (a 31-digit number once was)
+    if (auto why = beyond_limit(kField[f], v[f])) throw Error(at + ": " + *why);
   if (v[4] < 0) {
     char buf[32];
     const auto r = std::to_chars(buf, buf + sizeof buf, v[4]);
