@@ -78,13 +78,7 @@ int cuda_device_count() {
 }
 
 std::unique_ptr<Executor> make_cuda_band(const Inputs& in, const Tuning& t) {
-  if (auto why = band_tuning_problem(in.problem, t)) throw Error(*why);
-  return visit_app(in.problem, [&](const auto& app) -> std::unique_ptr<Executor> {
-    using App = std::decay_t<decltype(app)>;
-    const bool device = t.gpu_count > 0 && t.band != -1;
-    auto band = device ? std::make_unique<CudaBand<App>>(in, app, t) : nullptr;
-    return std::make_unique<SkeletonExecutor<App>>(in, app, t, std::move(band), tuning_config(in.problem, t, true));
-  });
+  return make_band_executor<CudaBand>(in, t);
 }
 
 }  // namespace hpcs::wavefront

@@ -19,17 +19,6 @@
 namespace hpcs::wavefront {
 
 namespace {
-class Event {
- public:
-  Event() { HPCS_CUDA_CHECK(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming)); }
-  ~Event() { cudaEventDestroy(e_); }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  cudaEvent_t get() const { return e_; }
-
- private:
-  cudaEvent_t e_ = nullptr;
-};
 
 // What one GPU holds: its frontier, stream and events, made on that device.
 template <class Element>
@@ -69,10 +58,10 @@ class CudaDualBand final : public BandDevice<typename App::Element> {
         st.EK.allocate(static_cast<std::size_t>(2 * g_ + 1));
       }
       cuda::DeviceGuard on(dev1);
-      st.copied = std::make_unique<Event>();
+      st.copied = std::make_unique<cuda::Event>();
     }
     cuda::DeviceGuard on(dev0);
-    snapshot_ = std::make_unique<Event>();
+    snapshot_ = std::make_unique<cuda::Event>();
   }
 
   Tally run(const Region& band, RowPipeline* pipe, HostFrontier<Element>& f) override {
@@ -129,7 +118,7 @@ class CudaDualBand final : public BandDevice<typename App::Element> {
  private:
   struct Staging {
     hpcs::cuda::DeviceBuffer<Element> S, EK;  // S of g + 1 columns; E then K of g rows
-    std::unique_ptr<Event> copied;      // GPU 1 has read it (an event of GPU 1)
+    std::unique_ptr<cuda::Event> copied;      // GPU 1 has read it (an event of GPU 1)
     bool used = false;
   };
 
@@ -181,23 +170,17 @@ class CudaDualBand final : public BandDevice<typename App::Element> {
   std::int64_t g_, split_;
   std::array<std::unique_ptr<Gpu<Element>>, 2> gpu_;
   std::array<Staging, 2> staging_;
-  std::unique_ptr<Event> snapshot_;  // GPU 0's
+  std::unique_ptr<cuda::Event> snapshot_;  // GPU 0's
   std::array<HostFrontier<Element>, 2> host_;
 };
 }  // namespace
 
 std::unique_ptr<Executor> make_cuda_dual_band(const Inputs& in, const Tuning& t) {
-  if (auto why = band_tuning_problem(in.problem, t)) throw Error(*why);
   const int count = cuda_device_count();
   if (count < 2) throw Error("--gpu-count 2: " + std::to_string(count) + " GPU(s) visible");
   int dev0 = 0;
   HPCS_CUDA_CHECK(cudaGetDevice(&dev0));
-  const int dev1 = (dev0 + 1) % count;
-  return visit_app(in.problem, [&](const auto& app) -> std::unique_ptr<Executor> {
-    using App = std::decay_t<decltype(app)>;
-    auto band = t.band != -1 ? std::make_unique<CudaDualBand<App>>(in, app, t, dev0, dev1) : nullptr;
-    return std::make_unique<SkeletonExecutor<App>>(in, app, t, std::move(band), tuning_config(in.problem, t, true));
-  });
+  return make_band_executor<CudaDualBand>(in, t, dev0, (dev0 + 1) % count);
 }
 
 }  // namespace hpcs::wavefront

@@ -203,6 +203,19 @@ class Stream {
   cudaStream_t s_ = nullptr;
 };
 
+// An event owned by the executor, on the device current at construction (timing off).
+class Event {
+ public:
+  Event() { HPCS_CUDA_CHECK(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming)); }
+  ~Event() { cudaEventDestroy(e_); }
+  Event(const Event&) = delete;
+  Event& operator=(const Event&) = delete;
+  cudaEvent_t get() const { return e_; }
+
+ private:
+  cudaEvent_t e_ = nullptr;
+};
+
 // An instantiated CUDA graph (from a captured stream), launched as one unit.
 class Graph {
  public:

@@ -60,4 +60,17 @@ class SkeletonExecutor final : public Executor {
 // "cpu-tile 32, 16 threads, band 100": the tunables a run used.
 std::string tuning_config(const Problem& p, const Tuning& t, bool device);
 
+// A band variant's executor: the skeleton with Device<App>(in, app, t, args...) for the band,
+// or none where the tuning puts nothing on a device (band -1, gpu-count 0).
+template <template <class> class Device, class... Args>
+std::unique_ptr<Executor> make_band_executor(const Inputs& in, const Tuning& t, const Args&... args) {
+  if (auto why = band_tuning_problem(in.problem, t)) throw Error(*why);
+  return visit_app(in.problem, [&](const auto& app) -> std::unique_ptr<Executor> {
+    using App = std::decay_t<decltype(app)>;
+    std::unique_ptr<BandDevice<typename App::Element>> band;
+    if (t.gpu_count > 0 && t.band != -1) band = std::make_unique<Device<App>>(in, app, t, args...);
+    return std::make_unique<SkeletonExecutor<App>>(in, app, t, std::move(band), tuning_config(in.problem, t, true));
+  });
+}
+
 }  // namespace hpcs::wavefront
