@@ -16,6 +16,7 @@
 #include "gem_vert.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/input_file.hpp"
+#include "hpcs/progress.hpp"
 
 namespace hpcs::inputs {
 
@@ -27,11 +28,16 @@ struct GemArgs {
   double density = 3.0, probe = 1.5;
 };
 
-void write_gem(const gem::Atoms& atoms, const GemArgs& a, const std::string& source) {
+// The surface and the file; `progress` reports the phases of a long generation (a 10^8-atom
+// molecule runs for minutes) as the mini-apps report theirs.
+void write_gem(const gem::Atoms& atoms, const GemArgs& a, const std::string& source, Progress& progress) {
+  progress.phase(a.vert.empty() ? "surface" : "reading the .vert file");
   const gem::Vertices v = a.vert.empty() ? gem::molecular_surface(atoms, gem::SurfaceOptions{a.density, a.probe})
                                          : gem::read_msms_vert(a.vert);
   if (v.size() == 0) throw Error(a.output + ": the surface has no vertices");
+  progress.phase("writing " + a.output);
   gem::write_molecule(a.output, atoms, v, source, a.vert.empty() ? a.density : 0.0, a.vert.empty() ? a.probe : 0.0);
+  progress.idle();
   std::cout << a.output << ": " << atoms.size() << " atoms, " << v.size() << " vertices (" << source << ")\n";
 }
 
@@ -53,7 +59,10 @@ void add_gem_commands(CLI::App& app) {
   from_pqr->get_option("--probe")->excludes(vert);
   from_pqr->callback([args] {
     check_outputs_spare_inputs({args->output}, {args->pqr, args->vert});
-    write_gem(gem::read_pqr(args->pqr), *args, args->pqr);
+    Progress progress(true, "gen_inputs", 0.0, "");
+    progress.entry("gem: " + args->pqr, 1, 1);
+    progress.phase("reading the PQR file");
+    write_gem(gem::read_pqr(args->pqr), *args, args->pqr, progress);
   });
 
   auto synth = std::make_shared<GemArgs>();
@@ -65,12 +74,18 @@ void add_gem_commands(CLI::App& app) {
   add_surface_options(synthetic, *synth);
   synthetic->callback([synth] {
     check_outputs_spare_inputs({synth->output, synth->pqr_out}, {});
+    Progress progress(true, "gen_inputs", 0.0, "");
+    progress.entry("gem-synthetic: " + std::to_string(synth->atoms) + " atoms", 1, 1);
+    progress.phase("molecule");
     gem::MoleculeOptions m;
     m.atoms = synth->atoms;
     m.seed = synth->seed;
     const gem::Atoms atoms = gem::synthetic_molecule(m);
-    if (!synth->pqr_out.empty()) gem::write_pqr(synth->pqr_out, atoms);
-    write_gem(atoms, *synth, "synthetic molecule, seed " + std::to_string(synth->seed));
+    if (!synth->pqr_out.empty()) {
+      progress.phase("writing " + synth->pqr_out);
+      gem::write_pqr(synth->pqr_out, atoms);
+    }
+    write_gem(atoms, *synth, "synthetic molecule, seed " + std::to_string(synth->seed), progress);
   });
 }
 
