@@ -24,9 +24,6 @@ template <class App>
 Tally cpu_region(const App& app, const Letters& letters, const Block& blk, HostFrontier<typename App::Element>& f,
                  const Region& region, int cpu_tile, int threads, RowPipeline* pipe);
 
-// The region of every cell of the block (local diagonals 2 .. h + cols).
-inline Region whole_block(const Block& blk) { return {2, blk.h + blk.cols, 1, blk.h, blk.cols, 1}; }
-
 // The frontier's final state as a result: the last row (last rank) and the block's part of
 // the last column, checksum and best over every rank.
 Result tally_result(const MpiContext& mpi, const void* last_row, const void* last_col, std::size_t element_bytes,
