@@ -1,6 +1,6 @@
 # `cmake --install`: GNUInstallDirs places, relocatable. Binaries go to bin/ (the per-app
 # rules are in hpcs_add_miniapp(), gen_inputs' in inputs/), job scripts and run-time data
-# (calibration files) to share/hpc_miniapps/, README and docs/ to share/doc/hpc_miniapps/.
+# (calibration files, tuning models) to share/hpc_miniapps/, README and docs/ to share/doc/hpc_miniapps/.
 #
 # Run-time data is found relative to the executable: HPCS_DATA_FROM_BIN is the path from the
 # binary directory to the data directory ("../share/hpc_miniapps"), the same in the install
@@ -18,8 +18,11 @@ cmake_path(ABSOLUTE_PATH HPCS_DATA_FROM_BIN BASE_DIRECTORY ${CMAKE_RUNTIME_OUTPU
            OUTPUT_VARIABLE _hpcs_build_data)
 file(MAKE_DIRECTORY ${_hpcs_build_data})
 file(CREATE_LINK ${PROJECT_SOURCE_DIR}/inputs/calibration ${_hpcs_build_data}/calibration SYMBOLIC)
+file(CREATE_LINK ${PROJECT_SOURCE_DIR}/inputs/tuning ${_hpcs_build_data}/tuning SYMBOLIC)
 
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/inputs/calibration/ DESTINATION ${HPCS_INSTALL_DATADIR}/calibration
+        FILES_MATCHING PATTERN "*.json")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/inputs/tuning/ DESTINATION ${HPCS_INSTALL_DATADIR}/tuning
         FILES_MATCHING PATTERN "*.json")
 install(FILES ${PROJECT_SOURCE_DIR}/README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR})

@@ -49,6 +49,24 @@ void add_common_options(CLI::App& app, CommonOptions& o) {
   app.add_flag("--quiet,-q", o.quiet,
                "No progress lines on stderr (by default: the header at once, then a line every "
                "HPCS_PROGRESS_SECONDS (5) while a run is busy)");
+  app.add_option("--tune", o.tune,
+                 "Autotune each chosen variant's tunables: exhaustive (every legal point), random:N (N sampled "
+                 "points) or model (the learned model's point); every point is a verified, timed run "
+                 "(docs/autotuning.md)");
+  app.add_option("--tuning-model", o.tuning_model,
+                 "Tuning model (JSON) for --tune model or, without --tune, for the variants whose tunables the "
+                 "command line leaves free (default: the shipped one for this app and device, if any)")
+      ->check(CLI::ExistingFile);
+  app.add_option("--tune-table", o.tune_table,
+                 "Write the tuning table (one row per run: features, tunables, time, energy) as CSV to this file");
+}
+
+std::set<std::string> given_options(const CLI::App& app) {
+  std::set<std::string> names;
+  for (const CLI::Option* opt : app.get_options())
+    if (opt->count() > 0)
+      for (const std::string& n : opt->get_lnames()) names.insert(n);
+  return names;
 }
 
 namespace {

@@ -27,12 +27,9 @@ std::string number(double v) {
   return buf;
 }
 
-std::vector<std::string> row_of(const RunRecord& r, const Provenance& p) {
-  const RunTableContext context{p.devices.empty() ? std::string() : p.devices.front(), p.git_revision, p.created_utc};
-  const std::vector<RunTableCell> cells = run_table_row(r, context);
-  const std::vector<RunTableColumn>& columns = run_table_columns();
+std::vector<std::string> texts(const std::vector<RunTableColumn>& columns, const std::vector<RunTableCell>& cells) {
   std::vector<std::string> row;
-  for (std::size_t k = 0; k < cells.size(); ++k) {
+  for (std::size_t k = 0; k < cells.size() && k < columns.size(); ++k) {
     const RunTableCell& c = cells[k];
     switch (columns[k].kind) {
       case CellKind::Text: row.push_back(c.text); break;
@@ -41,6 +38,30 @@ std::vector<std::string> row_of(const RunRecord& r, const Provenance& p) {
     }
   }
   return row;
+}
+
+void write_rows(const std::string& path, const std::vector<std::string>& header,
+                const std::vector<std::vector<std::string>>& rows) {
+  const std::string temp = path + ".tmp." + std::to_string(::getpid());
+  const ScopedTemporaryFile registered(temp);  // removed if a signal ends the run mid-write
+  {
+    std::ofstream out(temp);
+    if (!out) throw Error(path + ": cannot write");
+    const auto write_row = [&](const std::vector<std::string>& cells) {
+      for (std::size_t k = 0; k < cells.size(); ++k) out << (k ? "," : "") << field(cells[k]);
+      out << "\n";
+    };
+    write_row(header);
+    for (const auto& r : rows) write_row(r);
+    if (!out.flush()) {
+      std::remove(temp.c_str());
+      throw Error(path + ": cannot write (disk full?)");
+    }
+  }
+  if (std::rename(temp.c_str(), path.c_str()) != 0) {
+    std::remove(temp.c_str());
+    throw Error(path + ": cannot rename the temporary file into place");
+  }
 }
 }  // namespace
 
@@ -54,26 +75,20 @@ const std::vector<std::string>& csv_columns() {
 }
 
 void write_csv(const std::string& path, const std::vector<RunRecord>& records, const Provenance& prov) {
-  const std::string temp = path + ".tmp." + std::to_string(::getpid());
-  const ScopedTemporaryFile registered(temp);  // removed if a signal ends the run mid-write
-  {
-    std::ofstream out(temp);
-    if (!out) throw Error(path + ": cannot write");
-    const auto write_row = [&](const std::vector<std::string>& cells) {
-      for (std::size_t k = 0; k < cells.size(); ++k) out << (k ? "," : "") << field(cells[k]);
-      out << "\n";
-    };
-    write_row(csv_columns());
-    for (const RunRecord& r : records) write_row(row_of(r, prov));
-    if (!out.flush()) {
-      std::remove(temp.c_str());
-      throw Error(path + ": cannot write (disk full?)");
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    throw Error(path + ": cannot rename the temporary file into place");
-  }
+  const RunTableContext context{prov.devices.empty() ? std::string() : prov.devices.front(), prov.git_revision,
+                                prov.created_utc};
+  std::vector<std::vector<std::string>> rows;
+  for (const RunRecord& r : records) rows.push_back(texts(run_table_columns(), run_table_row(r, context)));
+  write_rows(path, csv_columns(), rows);
+}
+
+void write_csv_table(const std::string& path, const std::vector<RunTableColumn>& columns,
+                     const std::vector<std::vector<RunTableCell>>& rows) {
+  std::vector<std::string> header;
+  for (const RunTableColumn& c : columns) header.push_back(c.name);
+  std::vector<std::vector<std::string>> text_rows;
+  for (const auto& r : rows) text_rows.push_back(texts(columns, r));
+  write_rows(path, header, text_rows);
 }
 
 }  // namespace hpcs

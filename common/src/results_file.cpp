@@ -6,6 +6,7 @@
 #include "hpcs/error.hpp"
 #include "hpcs/run_report.hpp"
 #include "hpcs/run_table.hpp"
+#include "hpcs/tuning_table.hpp"
 
 namespace hpcs {
 
@@ -54,6 +55,10 @@ void write_results(const std::string& path, const nlohmann::json& metadata,
         metadata["devices"][0].is_string())
       context.device = metadata["devices"][0].get<std::string>();
     write_run_table(root, "runs_table", records, context);
+    if (has_tuning(records)) {  // one row per point: features, tunables, time, energy
+      const Table t = tuning_table(records);
+      write_compound_table(root, "tuning_table", t.columns, t.rows);
+    }
     h5::Group runs = root.group("runs");
     for (std::size_t i = 0; i < records.size(); ++i) {
       char name[32];

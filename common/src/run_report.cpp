@@ -15,6 +15,7 @@
 #include "hpcs/h5.hpp"
 #include "hpcs/input_file.hpp"
 #include "hpcs/results_file.hpp"
+#include "hpcs/tuning_table.hpp"
 
 namespace hpcs {
 
@@ -135,6 +136,12 @@ void report_runs(const MpiContext& mpi, const CommonOptions& o, const std::strin
   if (!o.csv.empty())
     collective(mpi, [&] {
       if (mpi.root()) write_csv(o.csv, records, prov);
+    });
+  if (!o.tune_table.empty())
+    collective(mpi, [&] {
+      if (!mpi.root()) return;
+      const Table t = tuning_table(records);
+      write_csv_table(o.tune_table, t.columns, t.rows);
     });
   if (!o.output.empty()) {
     nlohmann::json meta = prov.to_json();

@@ -15,6 +15,7 @@ void register_cuda_variants(VariantList& list) {
   };
   v.resolve = resolve_tuning;
   v.tunings = gpu_tile_tunings();
+  v.space = band_space(/*two_gpus=*/true);
   v.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
     if (auto why = no_gpu_reason()) return why;
     if (auto why = band_tuning_problem(p, t)) return why;

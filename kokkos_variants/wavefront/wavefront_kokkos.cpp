@@ -15,6 +15,7 @@ void register_kokkos_variants(VariantList& list) {
   v.make = make_kokkos_band;
   v.resolve = resolve_tuning;
   v.tunings = gpu_tile_tunings();
+  v.space = band_space(/*two_gpus=*/false);
   v.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;
     if (t.gpu_count == 2) return std::string("--gpu-count 2: Kokkos drives one device per process (cuda/band drives two)");

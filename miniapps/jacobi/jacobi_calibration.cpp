@@ -14,6 +14,7 @@
 #include <fstream>
 #include <limits>
 
+#include "hpcs/data_files.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/input_file.hpp"
 #include "hpcs/temporary_files.hpp"
@@ -63,17 +64,6 @@ std::string text(const nlohmann::json& j, const char* key) {
 
 // NaN is written as null (nlohmann does so too, but say it explicitly).
 nlohmann::json num(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
-
-bool readable(const std::string& path) { return ::access(path.c_str(), R_OK) == 0; }
-
-std::string exe_dir() {
-  char buf[4096];
-  const ssize_t n = ::readlink("/proc/self/exe", buf, sizeof buf - 1);
-  if (n <= 0) return "";
-  std::string p(buf, static_cast<std::size_t>(n));
-  const auto slash = p.rfind('/');
-  return slash == std::string::npos ? "" : p.substr(0, slash);
-}
 
 }  // namespace
 
@@ -172,31 +162,12 @@ void save_calibration(const std::string& path, const Calibration& c) {
   }
 }
 
-std::string calibration_slug(const std::string& device_name) {
-  std::string s;
-  bool gap = false;
-  for (unsigned char ch : device_name) {
-    if (std::isalnum(ch)) {
-      if (gap && !s.empty()) s += '_';
-      gap = false;
-      s += static_cast<char>(std::tolower(ch));
-    } else {
-      gap = true;
-    }
-  }
-  return s;
-}
+std::string calibration_slug(const std::string& device_name) { return device_slug(device_name); }
 
 std::optional<std::string> find_calibration_for(const std::string& device_name) {
-  const std::string file = calibration_slug(device_name) + ".json";
-  if (file == ".json") return std::nullopt;
-  // Relative to the executable, so an installed tree can move (the build tree links the
-  // directory to the source's inputs/calibration).
-  const std::string exe = exe_dir();
-  if (exe.empty()) return std::nullopt;
-  const std::string path = exe + "/" + HPCS_DATA_FROM_BIN + "/calibration/" + file;
-  if (readable(path)) return path;
-  return std::nullopt;
+  const std::string slug = calibration_slug(device_name);
+  if (slug.empty()) return std::nullopt;
+  return find_data_file("calibration/" + slug + ".json");
 }
 
 }  // namespace hpcs::jacobi

@@ -3,6 +3,7 @@
 
 #include <mpi.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 
@@ -198,6 +199,20 @@ nlohmann::json App::parameters() const {
   if (p.app == "sw-linear") m["scoring"] = {{"match", p.scoring.match}, {"mismatch", p.scoring.mismatch}, {"gap", p.scoring.gap}};
   if (traits.letters && input_.empty()) m["seed"] = opt_.seed;
   return m;
+}
+
+nlohmann::json App::features() const {
+  const Problem& p = problem_;
+  const AppTraits traits = traits_of(p);
+  return {{"app", p.app},
+          {"dim", std::sqrt(static_cast<double>(p.rows) * static_cast<double>(p.cols))},
+          {"rows", p.rows},
+          {"cols", p.cols},
+          {"tsize", traits.granularity ? p.tsize : 1},
+          {"dsize", p.app == "synthetic" ? p.dsize : 0},
+          {"element_bytes", p.element_bytes},
+          {"host_threads", tuning.threads > 0 ? tuning.threads : p.host_threads},
+          {"ranks", p.ranks}};
 }
 
 }  // namespace hpcs::wavefront

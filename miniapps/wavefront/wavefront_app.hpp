@@ -43,6 +43,8 @@ class App final : public MiniApp<Problem, Tuning, Make, Result> {
   nlohmann::json result_json(const Result& r) const override;
   std::string describe_result(const Result& r) const override;
   nlohmann::json parameters() const override;
+  // app, dim (sqrt(rows x cols)), rows, cols, tsize, dsize, element_bytes, host_threads, ranks
+  nlohmann::json features() const override;
 
   // wavefront_bench: --sizes are the sides of square grids
   void set_size(std::int64_t n) override { opt_.dim = n; }

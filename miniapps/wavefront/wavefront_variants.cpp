@@ -41,6 +41,7 @@ VariantList all_variants() {
   tiled.why_not = [](const Problem&, const Tuning& t) { return reason_of([&] { check_cpu_tile(t); }); };
   tiled.resolve = resolve_tuning;
   tiled.tunings = cpu_tile_tunings();
+  tiled.space = cpu_tiled_space();
   list.push_back(tiled);
   register_cuda_variants(list);
   register_kokkos_variants(list);

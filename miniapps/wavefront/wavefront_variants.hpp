@@ -54,6 +54,11 @@ std::vector<NamedTuning<Tuning>> cpu_tile_tunings();
 std::vector<NamedTuning<Tuning>> gpu_tile_tunings();
 std::unique_ptr<Executor> make_cpu_tiled(const Inputs& in, const Tuning& t);
 
+// The tuning spaces of --tune (wavefront_tuning.cpp): cpu/tiled's CPU tile; the band
+// variants' band, tiles and, where one rank drives two GPUs, gpu-count and halo.
+TuningSpace<Problem, Tuning> cpu_tiled_space();
+TuningSpace<Problem, Tuning> band_space(bool two_gpus);
+
 // The tuning a variant runs: --threads 0 becomes the node's cores over its ranks.
 Tuning resolve_tuning(const Problem& p, const Tuning& t);
 

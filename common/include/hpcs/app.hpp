@@ -102,6 +102,10 @@ class MiniApp {
   // The app's parameters for the results' metadata (input, sizes, types, tuning).
   virtual nlohmann::json parameters() const = 0;
 
+  // The instance's features a tuning model reads and the tuning table records (numbers
+  // or texts; the same on every rank).
+  virtual nlohmann::json features() const { return {{"items", work().items}, {"dtype", dtype()}}; }
+
   // Optional hooks.
   // A benchmark's generated problem of size n (elements, sequence length, grid side).
   virtual void set_size(std::int64_t n) { (void)n; }

@@ -6,6 +6,7 @@
 #pragma once
 #include <iosfwd>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,14 +37,22 @@ struct CommonOptions {
   // Largest problem (work items: elements, cells, updates) checked against the CPU
   // reference; above it the first variant is the yardstick the others must reproduce.
   double verify_cells = 17179869184.0;  // 2^34
+  // Autotuning (hpcs/tune.hpp): "", "exhaustive", "random:N" or "model"; a model file;
+  // the tuning table's CSV file.
+  std::string tune, tuning_model, tune_table;
+  // The options the command line gave (long names without dashes: "band"): the tuner
+  // leaves these tunables as given. Filled after parsing.
+  std::set<std::string> given_options;
 };
 
 // input, --variant, --verify/--no-verify, --verify-cells, --list, --version: what both a
 // mini-app and its benchmark take.
 void add_selection_options(CLI::App& app, CommonOptions& options);
 // The selection options and the measured run's: --reps, --warmup, --output, --json,
-// --energy-window, --idle-window, --repeat-check, --quiet.
+// --energy-window, --idle-window, --repeat-check, --quiet, --tune, --tuning-model, --tune-table.
 void add_common_options(CLI::App& app, CommonOptions& options);
+// The long names (without dashes) of the options the parsed command line gave.
+std::set<std::string> given_options(const CLI::App& app);
 
 // Parses on every rank (same arguments, same outcome); only `print` ranks write help
 // or errors (one "error:" line). Returns an exit code when the program should stop (help:

@@ -7,6 +7,7 @@
 
 #include "hpcs/provenance.hpp"
 #include "hpcs/report.hpp"
+#include "hpcs/run_table.hpp"
 
 namespace hpcs {
 
@@ -15,5 +16,9 @@ const std::vector<std::string>& csv_columns();
 
 // Writes `path` (temporary name, renamed when complete; throws hpcs::Error naming the file).
 void write_csv(const std::string& path, const std::vector<RunRecord>& records, const Provenance& prov);
+
+// Any table (the tuning table) the same way: a header row of the column names, RFC 4180.
+void write_csv_table(const std::string& path, const std::vector<RunTableColumn>& columns,
+                     const std::vector<std::vector<RunTableCell>>& rows);
 
 }  // namespace hpcs

@@ -22,6 +22,7 @@
 #include "hpcs/provenance.hpp"
 #include "hpcs/run_report.hpp"
 #include "hpcs/timer.hpp"
+#include "hpcs/tune.hpp"
 
 namespace hpcs {
 
@@ -210,7 +211,7 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
   if (!o.list) {  // a misspelt variant or an unwritable output fails before the input is read
     collective(mpi, [&] { select_variants(o.variant, names); });
     auto outputs = app.outputs();
-    outputs.insert(outputs.begin(), {o.output, o.csv});
+    outputs.insert(outputs.begin(), {o.output, o.csv, o.tune_table});
     auto inputs = app.input_files();
     inputs.insert(inputs.begin(), o.input);
     probe_outputs(mpi, inputs, outputs);
@@ -230,13 +231,15 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
     return k;
   });
   check_run_memory(app, mpi, entries, chosen);
+  const auto runs = plan_runs(app, mpi, o, entries, chosen, &std::cerr);
   const AppInfo info = app.info();
   const Work work = app.work();
   Progress progress(mpi.root() && !o.quiet, info.executable, info.rate_unit == "GB/s" ? work.bytes : work.items,
                     info.rate_unit);
-  progress.header(app.describe() + ", " + std::to_string(mpi.size()) + " rank(s): " + std::to_string(chosen.size()) +
+  const int count = static_cast<int>(runs.size());
+  progress.header(app.describe() + ", " + std::to_string(mpi.size()) + " rank(s): " + std::to_string(count) +
                   " run(s)");
-  progress.entry(o.verify ? "reference" : "", 0, static_cast<int>(chosen.size()));
+  progress.entry(o.verify ? "reference" : "", 0, count);
   progress.phase("CPU reference");
   auto yardstick = cpu_reference(app, mpi, o, names[chosen.front()]);
   progress.idle();
@@ -244,15 +247,19 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
   EnergyPhase energy(mpi, gpu.device ? std::optional<std::string>(gpu.device->pci_bus_id) : std::nullopt,
                      o.energy_window, o.idle_window);
   std::vector<RunRecord> records;
-  for (std::size_t i = 0; i < chosen.size(); ++i) {
-    const auto& e = entries[chosen[i]];
-    progress.entry(e.name, static_cast<int>(i + 1), static_cast<int>(chosen.size()));
+  for (std::size_t i = 0; i < runs.size(); ++i) {
+    const auto& e = runs[i].entry;
+    progress.entry(e.name, static_cast<int>(i + 1), count);
     records.push_back(measure_entry(app, mpi, o, e, yardstick, energy, progress));
+    if (!runs[i].tuning.is_null()) records.back().extra["tuning"] = runs[i].tuning;
   }
   set_ladder_speedups(records);
   const Provenance prov = collect_provenance(mpi, argc, argv, device_description(gpu));
   const nlohmann::json meta = run_metadata(app.info().name, o, app.parameters(), yardstick.info);
-  report_runs(mpi, o, app.describe(), prov, meta, records, [&](std::ostream& os) { app.print_details(os, records); });
+  report_runs(mpi, o, app.describe(), prov, meta, records, [&](std::ostream& os) {
+    print_tuning_summary(os, records);
+    app.print_details(os, records);
+  });
   nlohmann::json all = prov.to_json();
   all.update(meta);
   app.write_outputs(mpi, records, all);

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "hpcs/mpi_context.hpp"
+#include "hpcs/tuning_space.hpp"
 
 namespace hpcs {
 
@@ -38,6 +39,8 @@ struct Variant {
   // The tuning it runs for the requested one (e.g. zeros -> its defaults).
   std::function<Tuning(const Problem&, const Tuning&)> resolve = [](const Problem&, const Tuning& t) { return t; };
   std::vector<NamedTuning<Tuning>> tunings;
+  // Its tunables for --tune (hpcs/tune.hpp); the constraints are resolve and why_not.
+  TuningSpace<Problem, Tuning> space;
   // Copies of this rank's input the variant holds in host memory while it runs, beside the
   // loaded input (a Kokkos view of it under a host backend, Serial or OpenMP: 1; variants
   // that read the loaded input or copy it to a GPU: 0). The memory check before the runs

@@ -1,0 +1,206 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// --tune exhaustive|random:N|model for every mini-app (seed 004's autotuner, in the run
+// loop): each chosen variant that declares a tuning space (hpcs/tuning_space.hpp) runs at
+// every legal point, at N sampled ones, or at the point a learned model predicts
+// (hpcs/tuning_model.hpp). Every point is a measured, verified run with its record; the
+// records' "tuning" field says where its tunables came from, and --tune-table writes them
+// as one table (features, tunables, time, energy). Without --tune, a variant whose tunables
+// the command line leaves alone runs the shipped model's choice for the device, if any.
+#pragma once
+#include <mpi.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <iosfwd>
+#include <limits>
+#include <optional>
+#include <random>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "hpcs/cli.hpp"
+#include "hpcs/error.hpp"
+#include "hpcs/mpi_context.hpp"
+#include "hpcs/gpu.hpp"
+#include "hpcs/report.hpp"
+#include "hpcs/tuning_model.hpp"
+#include "hpcs/tuning_space.hpp"
+#include "hpcs/variant.hpp"
+
+namespace hpcs {
+
+struct TuneRequest {
+  enum class Mode { Off, Exhaustive, Random, Model };
+  Mode mode = Mode::Off;
+  std::size_t samples = 0;  // random:N
+};
+
+// "exhaustive", "random:N" (N >= 1) or "model"; "" is Off. Throws hpcs::Error naming --tune.
+TuneRequest parse_tune(const std::string& spec);
+
+// The summary after the table: per tuned variant, the points timed and the best, median
+// and worst of them.
+void print_tuning_summary(std::ostream& os, const std::vector<RunRecord>& records);
+
+// A run the loop will measure: an entry with the tuning it runs, and what to record of it.
+template <class Entry>
+struct PlannedRun {
+  Entry entry;
+  nlohmann::json tuning;  // null: the variant has no tunables
+};
+
+namespace tune_detail {
+
+template <class V, class Tuning, class Problem>
+nlohmann::json describe_point(const V& v, const Problem& p, const Tuning& t) {
+  nlohmann::json point = nlohmann::json::object(), coords = nlohmann::json::object();
+  for (const auto& d : v.space) {
+    point[d.name] = d.get(t);
+    coords[d.name] = d.coordinate(p, d.get(t));
+  }
+  return {{"point", point}, {"coordinates", coords}};
+}
+
+// The legal points of the entry's space, the same list on every rank: a point any rank
+// cannot run (its why_not, after resolve) is left out on all.
+template <class Entry, class Problem>
+std::vector<decltype(Entry::tuning)> legal_points(const MpiContext& mpi, const Entry& e, const Problem& p,
+                                                  const std::set<std::string>& fixed) {
+  using Tuning = decltype(Entry::tuning);
+  std::vector<Tuning> points = space_points(e.variant->space, p, e.tuning, fixed);
+  const double n = static_cast<double>(points.size());
+  if (mpi.max(n) != -mpi.max(-n))
+    throw Error(e.name + ": its tuning space differs between ranks (candidates must come from global sizes)");
+  std::vector<int> ok(points.size(), 1);
+  for (std::size_t k = 0; k < points.size(); ++k) {
+    try {
+      points[k] = e.variant->resolve(p, points[k]);
+      ok[k] = e.variant->why_not(p, points[k]) ? 0 : 1;
+    } catch (const std::exception&) {
+      ok[k] = 0;
+    }
+  }
+  if (!ok.empty()) MPI_Allreduce(MPI_IN_PLACE, ok.data(), static_cast<int>(ok.size()), MPI_INT, MPI_MIN, mpi.comm());
+  std::vector<Tuning> legal;
+  for (std::size_t k = 0; k < points.size(); ++k)
+    if (ok[k]) legal.push_back(points[k]);
+  return legal;
+}
+
+// The legal point nearest the prediction, tunable by tunable in the model's order: each
+// keeps the points whose coordinate is nearest its predicted one.
+template <class V, class Tuning, class Problem>
+Tuning nearest_point(const V& v, const Problem& p, std::vector<Tuning> points, const Prediction& pred) {
+  for (const auto& [name, want] : pred.coordinates) {
+    const auto d = std::find_if(v.space.begin(), v.space.end(), [&](const auto& t) { return t.name == name; });
+    if (d == v.space.end()) continue;  // checked against the space when the model is chosen
+    double best = std::numeric_limits<double>::infinity();
+    for (const Tuning& t : points) best = std::min(best, std::fabs(d->coordinate(p, d->get(t)) - want));
+    std::vector<Tuning> kept;
+    for (const Tuning& t : points)
+      if (std::fabs(d->coordinate(p, d->get(t)) - want) <= best) kept.push_back(t);
+    points.swap(kept);
+  }
+  return points.front();
+}
+
+}  // namespace tune_detail
+
+// The model a run uses, if any: --tuning-model FILE, or the shipped one for this device
+// (explicit --tune model needs one; otherwise only variants whose tunables the command
+// line left alone use it). Checked on every rank; throws hpcs::Error naming the file.
+struct ChosenModel {
+  std::optional<TuningModel> model;
+  std::string note;  // why none, for the records
+};
+// `device`: this rank's GPU name, or "cpu" without one (`no_device` saying why); shipped
+// models are looked up for GPUs only.
+ChosenModel choose_tuning_model(const std::string& app, const std::string& file, bool required,
+                                const std::string& device, const std::string& no_device);
+
+template <class App, class Entry>
+std::vector<PlannedRun<Entry>> plan_runs(const App& app, const MpiContext& mpi, const CommonOptions& o,
+                                         const std::vector<Entry>& entries, const std::vector<std::size_t>& chosen,
+                                         std::ostream* notes) {
+  return collective(mpi, [&] {
+    const TuneRequest req = parse_tune(o.tune);
+    if (!o.tuning_model.empty() && (req.mode == TuneRequest::Mode::Exhaustive || req.mode == TuneRequest::Mode::Random))
+      throw Error("--tuning-model " + o.tuning_model + ": a model chooses one point; --tune " + o.tune +
+                  " times many (use --tune model, or leave --tune out)");
+    const bool use_model = req.mode == TuneRequest::Mode::Model || req.mode == TuneRequest::Mode::Off;
+    const GpuSelection& gpu = current_gpu();
+    const ChosenModel cm =
+        use_model ? choose_tuning_model(app.info().name, o.tuning_model, req.mode == TuneRequest::Mode::Model,
+                                        gpu.device ? gpu.device->name : std::string("cpu"), gpu.reason)
+                  : ChosenModel{};
+    const nlohmann::json features = app.features();
+    bool model_used = false;
+    std::vector<PlannedRun<Entry>> runs;
+    for (std::size_t k : chosen) {
+      const Entry& e = entries[k];
+      const auto& space = e.variant->space;
+      if (space.empty() || e.name != e.variant->name) {  // no tunables, or a named tuning
+        runs.push_back({e, space.empty() ? nlohmann::json() : nlohmann::json{{"source", "named tuning"}}});
+        continue;
+      }
+      std::set<std::string> fixed;
+      for (const auto& d : space)
+        if (o.given_options.count(d.name)) fixed.insert(d.name);
+      const auto record = [&](const auto& t, nlohmann::json info) {
+        info.update(tune_detail::describe_point(*e.variant, app.problem(), t));
+        info["features"] = features;
+        if (!fixed.empty()) info["fixed"] = fixed;
+        Entry run = e;
+        run.tuning = t;
+        runs.push_back({run, info});
+      };
+      const bool model_fits = cm.model && cm.model->variant == e.name;
+      // Explicitly asked for, every tunable the command line left free; by default, only
+      // where it left all of them free.
+      const bool by_model =
+          model_fits && (req.mode == TuneRequest::Mode::Model || !o.tuning_model.empty() || fixed.empty());
+      if (req.mode == TuneRequest::Mode::Exhaustive || req.mode == TuneRequest::Mode::Random) {
+        auto points = tune_detail::legal_points(mpi, e, app.problem(), fixed);
+        if (points.empty()) throw Error("--tune " + o.tune + ": " + e.name + " has no legal point on this problem");
+        std::string source = "exhaustive";
+        if (req.mode == TuneRequest::Mode::Random) {
+          std::mt19937_64 rng(2026);  // the same sample on every rank and every run
+          std::shuffle(points.begin(), points.end(), rng);
+          if (points.size() > req.samples) points.resize(req.samples);
+          source = "random:" + std::to_string(req.samples);
+        }
+        for (const auto& t : points) record(t, {{"source", source}, {"space_points", points.size()}});
+      } else if (by_model) {
+        const auto points = tune_detail::legal_points(mpi, e, app.problem(), fixed);
+        if (points.empty()) throw Error(cm.model->path + ": " + e.name + " has no legal point on this problem");
+        const Prediction pred = predict_tuning(*cm.model, features);
+        nlohmann::json predicted = nlohmann::json::object();
+        for (const auto& [name, c] : pred.coordinates) {
+          if (std::none_of(space.begin(), space.end(), [&](const auto& d) { return d.name == name; }))
+            throw Error("tuning model '" + cm.model->path + "': predicts '" + name + "', which " + e.name +
+                        " does not have");
+          predicted[name] = c;
+        }
+        record(tune_detail::nearest_point(*e.variant, app.problem(), points, pred),
+               {{"source", "model"}, {"model", cm.model->path}, {"model_name", cm.model->name},
+                {"model_class", pred.model_class}, {"predicted", predicted}, {"space_points", points.size()}});
+        model_used = true;
+      } else {
+        nlohmann::json info = {{"source", fixed.empty() ? "defaults" : "command line"}};
+        if (!cm.note.empty()) info["model_note"] = cm.note;
+        record(e.tuning, info);
+      }
+    }
+    if (req.mode == TuneRequest::Mode::Model && !model_used)
+      throw Error("--tune model: the model '" + cm.model->path + "' is for " + cm.model->variant +
+                  ", which this run does not choose (--variant " + o.variant + ")");
+    if (notes && mpi.root() && model_used && req.mode == TuneRequest::Mode::Off)
+      *notes << "note: tunables from the model " << cm.model->path << " (the command line set none; --tune "
+             << "exhaustive searches instead)\n";
+    return runs;
+  });
+}
+
+}  // namespace hpcs
