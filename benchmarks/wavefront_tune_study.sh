@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Seed 004's exhaustive search (docs/autotuning.md): `wavefront_miniapp --tune exhaustive` over
+# a grid of synthetic instances (dim x tsize x dsize) and over the real applications (nash, lcs,
+# sw-linear), one tuning table per instance in $OUT/tables/. benchmarks/tune_train.py learns
+# models from them; benchmarks/tune_report.py draws the best/average/s.d. table, heatmaps and
+# violins.
+#
+#   OUT=dir BIN=build/gpu/bin benchmarks/wavefront_tune_study.sh [single] [dual] [apps] [holdout]
+#
+# single: cuda/band's one-GPU space (band x cpu-tile x gpu-tile) and cpu/tiled's, the serial
+#         loop once (its time is the speed-up's baseline).
+# dual:   two GPUs from one rank (--gpu-count 2, --cpu-tile 64 pinned): band x gpu-tile x halo.
+# apps:   nash, lcs, sw-linear in the one-GPU space, the serial loop beside them.
+# holdout: synthetic instances off the training grid (dims and tsizes between its points).
+# The grid keeps dim^2 x tsize under about 4e9 cell-units (each instance's CPU-heavy points
+# then take seconds, not minutes); SCALE=small runs tiny sizes (a smoke test on a CPU).
+set -uo pipefail
+OUT=${OUT:-$PWD/tune-study}
+BIN=${BIN:-build/gpu/bin}
+mkdir -p "$OUT/tables"
+export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+parts=("$@")
+[ ${#parts[@]} -eq 0 ] && parts=(single dual apps holdout)
+small=${SCALE:-}
+gpu=${GPU_VARIANT:-cuda/band}  # kokkos/band: the smoke test on a CPU
+quick=(--reps "${REPS:-1}" --warmup 0 --energy-window 0 --idle-window 0 --quiet --verify-cells "${VERIFY_CELLS:-4000000}")
+
+# tune NAME VARIANTS ARGS...: one exhaustive search; its table in $OUT/tables/NAME.csv.
+tune() {
+  local name=$1 variants=$2; shift 2
+  "$BIN/wavefront_miniapp" "$@" --variant "$variants" --tune exhaustive --tune-table "$OUT/tables/$name.csv" \
+    "${quick[@]}" > "$OUT/$name.txt" 2> "$OUT/$name.err" || echo "$name: failed ($(grep -m1 error "$OUT/$name.err"))"
+}
+
+# The grid: "tsize:dim dim ..." (dim^2 x tsize <= ~4e9).
+if [ "$small" = small ]; then
+  grid=("10:40 90" "1000:30")
+  held=("30:60")
+  dual_grid=("10:60")
+else
+  grid=("10:500 1000 2000 3100 6000 10000" "100:500 1000 2000 3100" "1000:500 1000 1500" "4000:500 700")
+  held=("30:800 2500" "300:1400" "2000:600")
+  dual_grid=("10:1000 3100 10000" "100:1000 3100" "1000:1000")
+fi
+
+for part in "${parts[@]}"; do
+  case $part in
+    single|holdout)
+      [ "$part" = single ] && set_grid=("${grid[@]}") || set_grid=("${held[@]}")
+      for dsize in 1 5; do
+        for entry in "${set_grid[@]}"; do
+          tsize=${entry%%:*}
+          for dim in ${entry#*:}; do
+            tune "${part}_d${dsize}_t${tsize}_n${dim}" "cpu/reference,cpu/tiled,$gpu" \
+              --app synthetic --dsize "$dsize" --tsize "$tsize" --dim "$dim" --gpu-count 1
+          done
+        done
+      done ;;
+    dual)
+      for entry in "${dual_grid[@]}"; do
+        tsize=${entry%%:*}
+        for dim in ${entry#*:}; do
+          tune "dual_d1_t${tsize}_n${dim}" "$gpu" --app synthetic --dsize 1 --tsize "$tsize" --dim "$dim" \
+            --gpu-count 2 --cpu-tile 64
+        done
+      done ;;
+    apps)
+      for spec in "nash:10:$( [ "$small" = small ] && echo 50 || echo 1000 )" \
+                  "nash:100:$( [ "$small" = small ] && echo 50 || echo 3100 )" \
+                  "lcs:1:$( [ "$small" = small ] && echo 70 || echo 20000 )" \
+                  "sw-linear:1:$( [ "$small" = small ] && echo 70 || echo 20000 )" \
+                  "lcs:1:$( [ "$small" = small ] && echo 40 || echo 5000 )" \
+                  "sw-linear:1:$( [ "$small" = small ] && echo 40 || echo 5000 )"; do
+        IFS=: read -r app tsize dim <<< "$spec"
+        tune "apps_${app}_t${tsize}_n${dim}" "cpu/reference,cpu/tiled,$gpu" --app "$app" --tsize "$tsize" \
+          --dim "$dim" --gpu-count 1
+        # the same instance on two GPUs from one rank: gpu-tile x halo, every cell on the GPUs
+        [ "$small" = small ] || tune "apps2_${app}_t${tsize}_n${dim}" "$gpu" --app "$app" --tsize "$tsize" \
+          --dim "$dim" --gpu-count 2 --band -2
+      done ;;
+    *) echo "unknown part $part (single, dual, apps, holdout)"; exit 2 ;;
+  esac
+done
