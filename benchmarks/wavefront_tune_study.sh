@@ -43,6 +43,15 @@ else
   dual_grid=("10:1000 3100 10000" "100:1000 3100" "1000:1000")
 fi
 
+# The real applications, app:tsize:dim (APP_SPECS="lcs:1:5000 ..." runs some of them).
+if [ -n "${APP_SPECS:-}" ]; then
+  read -r -a app_specs <<< "$APP_SPECS"
+elif [ "$small" = small ]; then
+  app_specs=(nash:10:50 nash:100:50 lcs:1:70 sw-linear:1:70)
+else
+  app_specs=(nash:10:1000 nash:100:3100 lcs:1:20000 sw-linear:1:20000 lcs:1:5000 sw-linear:1:5000)
+fi
+
 for part in "${parts[@]}"; do
   case $part in
     single|holdout)
@@ -57,6 +66,7 @@ for part in "${parts[@]}"; do
         done
       done ;;
     dual)
+      [ -n "${DUAL_GRID:-}" ] && read -r -a dual_grid <<< "$DUAL_GRID"
       for entry in "${dual_grid[@]}"; do
         tsize=${entry%%:*}
         for dim in ${entry#*:}; do
@@ -65,12 +75,7 @@ for part in "${parts[@]}"; do
         done
       done ;;
     apps)
-      for spec in "nash:10:$( [ "$small" = small ] && echo 50 || echo 1000 )" \
-                  "nash:100:$( [ "$small" = small ] && echo 50 || echo 3100 )" \
-                  "lcs:1:$( [ "$small" = small ] && echo 70 || echo 20000 )" \
-                  "sw-linear:1:$( [ "$small" = small ] && echo 70 || echo 20000 )" \
-                  "lcs:1:$( [ "$small" = small ] && echo 40 || echo 5000 )" \
-                  "sw-linear:1:$( [ "$small" = small ] && echo 40 || echo 5000 )"; do
+      for spec in "${app_specs[@]}"; do
         IFS=: read -r app tsize dim <<< "$spec"
         tune "apps_${app}_t${tsize}_n${dim}" "cpu/reference,cpu/tiled,$gpu" --app "$app" --tsize "$tsize" \
           --dim "$dim" --gpu-count 1

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers the raw CUDA variants of GEM, one per step of the thesis' optimization ladder
 // (README.md): cuda/basic, cuda/regacc, cuda/split, cuda/shared, cuda/multivertex,
-// cuda/tuned; the shared-memory steps with the named block sizes.
+// cuda/tuned; the shared-memory steps with the named block sizes; each with the tuning
+// space of the tunables it reads.
 #include "gem_cuda_evaluators.hpp"
 #include "gem_variants.hpp"
 #include "hpcs/gpu.hpp"
@@ -28,6 +29,8 @@ void register_cuda_variants(VariantList& list) {
     };
     v.resolve = [step](const Problem& p, const Tuning& t) { return cuda_impl::resolve_step(step, p, t); };
     if (step >= 4) v.tunings = block_tunings();
+    // Steps 1-3 read the block only; tiles from step 4, vertices per thread from 5, splits at 6.
+    v.space = gem_space({step >= 4, step >= 5, step == 6});
     list.push_back(v);
   }
   register_cuda_hcp(list);

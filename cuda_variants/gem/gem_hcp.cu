@@ -139,6 +139,7 @@ void register_cuda_hcp(VariantList& list) {
     if (auto why = no_gpu_reason()) return why;
     return reason_of([&] { make_cuda_hcp(p.precision, t); });
   };
+  v.space = gem_space({});  // the block of its kernel; the approximation's settings are not tunables
   list.push_back(v);
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers the raw CUDA variants of Jacobi: cuda/naive (one launch per time step) and
-// cuda/tiled (1D hexagonal, 2D HHC, with the named tunings of tiled variants).
+// cuda/tiled (1D hexagonal, 2D HHC, with the named tunings of tiled variants), each with
+// its --tune space (jacobi_tuning.cpp).
 #include "hpcs/gpu.hpp"
 #include "jacobi_cuda_solvers.hpp"
 #include "jacobi_variants.hpp"
@@ -14,6 +15,7 @@ void register_cuda_variants(VariantList& list) {
     if (auto why = no_gpu_reason()) return why;
     return cuda_impl::naive_rejects(task.grid, t);
   };
+  naive.space = naive_space();
   list.push_back(naive);
 
   Variant tiled = new_variant("cuda/tiled", "cuda", true);
@@ -23,6 +25,7 @@ void register_cuda_variants(VariantList& list) {
     const Problem& p = task.grid;
     return p.dims == 1 ? cuda_impl::hex1d_rejects(p, t, task.precision) : cuda_impl::hhc2d_rejects(p, t, task.precision);
   };
+  tiled.space = tiled_space();
   list.push_back(tiled);
 }
 

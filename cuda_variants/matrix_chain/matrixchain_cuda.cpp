@@ -5,6 +5,7 @@
 // memory (M = 0) becomes this GPU's M (cuda_fast_memory.cu). Each runs its launches as one
 // CUDA graph unless --cuda-graph off (or the named tuning `nograph`); the fast GEMM kernel
 // narrows a patch side per product unless --gemm-patch plan (the named tuning `planpatch`).
+// The tiled two tune --fast-memory (matrixchain_tuning.cpp); cuBLAS tiles by itself.
 #include "cuda_executors.hpp"
 #include "hpcs/gpu.hpp"
 #include "matrixchain_variants.hpp"
@@ -62,6 +63,7 @@ void register_cuda_variants(VariantList& list) {
     v.tunings = plan_tunings(fused);
     v.tunings.push_back(without_graph());
     v.tunings.push_back(plan_patch());
+    v.space = fast_memory_space();
     list.push_back(v);
   }
 }

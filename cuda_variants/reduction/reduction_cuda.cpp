@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers the CUDA variants of the reduction: cuda/rk1..cuda/rk7 (with named block and
-// unroll tunings) and cuda/cub.
+// unroll tunings and tuning spaces) and cuda/cub.
 #include "cuda_reducers.hpp"
 #include "hpcs/gpu.hpp"
 #include "reduction_variants.hpp"
@@ -17,6 +17,7 @@ void register_cuda_variants(VariantList& list) {
     v.make = [step](DType t, const Tuning& tune) { return make_cuda_rk(step, t, tune); };
     v.why_not = no_gpu;
     v.tunings = rk_tunings(step);
+    v.space = rk_space(step);
     list.push_back(v);
   }
   Variant cub;

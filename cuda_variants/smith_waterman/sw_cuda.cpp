@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers the CUDA variants of Smith-Waterman: cuda/traditional (one launch per tile
-// wavefront) and cuda/multipass (one launch), each with the named tilings.
+// wavefront) and cuda/multipass (one launch), each with the named tilings and the tiled
+// variants' tuning space.
 #include "hpcs/gpu.hpp"
 #include "sw_cuda_aligners.hpp"
 
@@ -16,6 +17,7 @@ void register_cuda_variants(VariantList& list) {
     v.make = make;
     v.why_not = no_gpu;
     v.tunings = named_tilings();
+    v.space = tiled_space();
     list.push_back(v);
   }
 }

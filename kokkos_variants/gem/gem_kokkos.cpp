@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers the Kokkos variants of GEM: kokkos/basic (step 1), kokkos/tiled (step 2, atoms
 // in team scratch, one kernel per case) and kokkos/tuned (step 3, cuda/tuned's kernel: several
-// vertices per thread, rsqrt terms, atom splits), with the named block sizes.
+// vertices per thread, rsqrt terms, atom splits), with the named block sizes; the last two
+// with the tuning spaces of what they read (kokkos/basic and kokkos/hcp read no tunable).
 #include "gem_kokkos_data.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 
@@ -28,6 +29,7 @@ void register_kokkos_variants(VariantList& list) {
     return reason_of([&] { kokkos::make_tiled(Precision::Float32, t); });
   };
   tiled.tunings = block_tunings();
+  tiled.space = gem_space({/*tile_atoms=*/true});  // the block is its vertices per team
   list.push_back(tiled);
   Variant tuned = tiled;
   tuned.name = "kokkos/tuned";
@@ -38,6 +40,7 @@ void register_kokkos_variants(VariantList& list) {
     return reason_of([&] { kokkos::make_tuned(p.precision, t); });
   };
   tuned.resolve = kokkos::resolve_tuned;
+  tuned.space = gem_space({true, true, true});
   list.push_back(tuned);
   register_kokkos_hcp(list);
 }

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Registers kokkos/naive and kokkos/tiled (with the named tunings of tiled variants). Both
-// need an initialized Kokkos (and a GPU when Kokkos was built for one); the tiled one also
-// rejects tiles whose rows do not fit the backend's team scratch and team sizes the backend
-// cannot run.
+// Registers kokkos/naive and kokkos/tiled (with the named tunings of tiled variants), each
+// with its --tune space (jacobi_tuning.cpp). Both need an initialized Kokkos (and a GPU
+// when Kokkos was built for one); the tiled one also rejects tiles whose rows do not fit
+// the backend's team scratch and team sizes the backend cannot run.
 #include "hpcs/kokkos_runtime.hpp"
 #include "jacobi_kokkos_solvers.hpp"
 #include "jacobi_variants.hpp"
@@ -16,6 +16,7 @@ void register_kokkos_variants(VariantList& list) {
     if (auto why = KokkosRuntime::unavailable()) return why;
     return kokkos::naive_rejects(task.grid, t);
   };
+  naive.space = naive_space();
   list.push_back(naive);
 
   Variant tiled = new_variant("kokkos/tiled", "kokkos", true);
@@ -29,6 +30,7 @@ void register_kokkos_variants(VariantList& list) {
     if (auto why = KokkosRuntime::unavailable()) return why;
     return kokkos::tiled_rejects(task.grid, t, task.precision);
   };
+  tiled.space = tiled_space();
   list.push_back(tiled);
 }
 

@@ -2,8 +2,8 @@
 // Registers the Kokkos variants of the matrix chain: kokkos/unfused (step 1, the naive or
 // op-count plan, one output-stationary tiled GEMM per product) and kokkos/fused (step 2,
 // the fused plan: its products as above, its fused pairs keeping T in team scratch).
-// Both resolve M = 0 to the backend's (matrixchain_kokkos_capacity.hpp) and refuse a tile
-// the team scratch cannot hold.
+// Both resolve M = 0 to the backend's (matrixchain_kokkos_capacity.hpp), refuse a tile the
+// team scratch cannot hold, and tune M (--tune, matrixchain_tuning.cpp).
 #include "hpcs/kokkos_runtime.hpp"
 #include "matrixchain_kokkos.hpp"
 #include "matrixchain_kokkos_capacity.hpp"
@@ -30,6 +30,7 @@ void register_kokkos_variants(VariantList& list) {
     return kokkos::scratch_misfit("kokkos/unfused", p, t);
   };
   unfused.tunings = plan_tunings(false);
+  unfused.space = fast_memory_space();
   list.push_back(unfused);
 
   Variant fused;
@@ -44,6 +45,7 @@ void register_kokkos_variants(VariantList& list) {
     return kokkos::scratch_misfit("kokkos/fused", p, t);
   };
   fused.tunings = plan_tunings(true);
+  fused.space = fast_memory_space();
   list.push_back(fused);
 }
 

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers the Kokkos variants of the reduction: kokkos/rk1..4, rk6, rk7 (team policy +
-// scratch, with named block tunings), Kokkos::parallel_reduce on the default and the host
-// execution space.
+// scratch, with named block tunings and tuning spaces), Kokkos::parallel_reduce on the
+// default and the host execution space.
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/kokkos_views.hpp"
 #include "kokkos_reducers.hpp"
@@ -29,6 +29,7 @@ void register_kokkos_variants(VariantList& list) {
     if (step <= 3) v.why_not = needs_teams;
     else v.why_not = unavailable;
     v.tunings = rk_tunings(step);
+    v.space = rk_space(step, kokkos_max_team_size);
     v.host_copies = host_copies;
     list.push_back(v);
   }

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Registers the Kokkos variant of Smith-Waterman: kokkos/wavefront, with the named tilings.
+// Registers the Kokkos variant of Smith-Waterman: kokkos/wavefront, with the named tilings
+// and the tiled variants' tuning space.
 // There is no kokkos/multipass: it needs one team to spin-wait on another, and Kokkos
 // promises neither that the teams of a league run concurrently nor that a waiting team
 // lets others progress (docs/smith_waterman.md).
@@ -16,6 +17,7 @@ void register_kokkos_variants(VariantList& list) {
   v.make = make_kokkos_wavefront;
   v.why_not = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
   v.tunings = named_tilings();
+  v.space = tiled_space();  // under a host backend only with --tile-rows = --sub-rows pinned
   // Under a host backend its views are host memory: A's rows and B (a byte a letter), two
   // int32 columns per row of A and eight int32 rows per letter of B, so at most 33 bytes
   // beside each byte of input (the memory check before the runs counts them).

@@ -57,4 +57,13 @@ void register_kokkos_variants(VariantList& list);  // kokkos_variants/gem/gem_ko
 // Named tunings of the GPU variants: block64 .. block1024.
 std::vector<NamedTuning<Tuning>> block_tunings();
 
+// The tunables a GPU variant's kernels read beside --block (a variant's space holds no other).
+struct GemTunables {
+  bool tile_atoms = false;
+  bool vertices_per_thread = false;
+  bool atom_splits = false;
+};
+// Its tuning space for --tune (gem_tuning.cpp).
+TuningSpace<Problem, Tuning> gem_space(const GemTunables& which);
+
 }  // namespace hpcs::gem

@@ -112,6 +112,10 @@ SweepPoint sweep_point(const Variant& variant, const Task& task, std::int64_t st
 }
 }  // namespace
 
+std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p) {
+  return p.dims == 2 ? spec.t_S2 : std::vector<int>{1};
+}
+
 SweepResult run_sweep(const Variant& variant, const Problem& p, std::int64_t steps, Precision prec,
                       const std::vector<double>& initial_grid, const SweepSpec& spec, const Calibration& cal) {
   if (static_cast<std::int64_t>(initial_grid.size()) != p.stored())
@@ -124,10 +128,9 @@ SweepResult run_sweep(const Variant& variant, const Problem& p, std::int64_t ste
   r.steps = steps;
   r.precision = prec;
   const Task task{p, prec, 1};
-  const std::vector<int> one{1};
   for (int tT : spec.t_T)
     for (int tS1 : spec.t_S1)
-      for (int tS2 : p.dims == 2 ? spec.t_S2 : one)
+      for (int tS2 : sweep_t_S2(spec, p))
         for (int thr : spec.threads)
           r.points.push_back(sweep_point(variant, task, steps, Tuning{tT, tS1, tS2, thr}, initial_grid, spec, cal));
   summarize_sweep(r);

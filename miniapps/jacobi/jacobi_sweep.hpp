@@ -15,6 +15,7 @@
 
 namespace hpcs::jacobi {
 
+// The defaults are also the candidates of the tiled variants' --tune space (jacobi_tuning.cpp).
 struct SweepSpec {
   std::vector<int> t_T{2, 4, 6, 8, 12, 16};
   std::vector<int> t_S1{8, 16, 32, 64};
@@ -22,6 +23,9 @@ struct SweepSpec {
   std::vector<int> threads{0};         // 0: the variant's choice
   int reps = 3;                        // minimum of reps runs per point (thesis: min of 5)
 };
+
+// The t_S2 values the sweep tries on p: spec.t_S2 in 2D, 1 in 1D (no S2 to tile).
+std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p);
 
 struct SweepPoint {
   Tuning tiles;

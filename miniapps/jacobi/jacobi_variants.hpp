@@ -97,6 +97,11 @@ void register_kokkos_variants(VariantList& list);
 // Named tunings of the tiled variants: tT4 .. tT32 (t_T), threads128 .. threads384.
 std::vector<NamedTuning<Tuning>> tiled_tunings();
 
+// The tuning spaces of --tune (jacobi_tuning.cpp): the tiled variants' --tile-t, --tile-s1 and
+// --tile-s2 over --sweep's grid; cuda/naive's and kokkos/naive's --halo-depth (on several ranks).
+TuningSpace<Task, Tuning> tiled_space();
+TuningSpace<Task, Tuning> naive_space();
+
 // Where a variant's halo depth comes from, for messages: "--halo-depth of kokkos/naive",
 // "t_T of cuda/tiled", "one-deep halo of cpu/reference".
 std::string halo_source(const std::string& name, const Make& make, const Tuning& t);

@@ -65,4 +65,8 @@ std::optional<std::string> needs_fused_plan(const std::string& name, const Tunin
 // Named tunings of the plan executors: naive, opcount, fused (each variant keeps those it runs).
 std::vector<NamedTuning<Tuning>> plan_tunings(bool fused);
 
+// The tiled executors' tuning space for --tune (matrixchain_tuning.cpp): --fast-memory, the M
+// their tiles are planned for (cpu/reference and cuda/cublas tile nothing of their own).
+TuningSpace<Problem, Tuning> fast_memory_space();
+
 }  // namespace hpcs::matrixchain

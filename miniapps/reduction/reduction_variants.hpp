@@ -42,4 +42,9 @@ void register_kokkos_variants(VariantList& list);  // kokkos_variants/reduction/
 // Named tunings of an RK step: block64 .. block1024, and for RK-7 the unroll factors too.
 std::vector<NamedTuning<Tuning>> rk_tunings(int step);
 
+// The tuning space of an RK step for --tune (reduction_tuning.cpp): block, and on RK-7 unroll
+// and grid. `max_block` (null: 1024) is the backend's largest team, the same on every rank:
+// blocks above it would all run as it.
+TuningSpace<Problem, Tuning> rk_space(int step, std::function<int()> max_block = nullptr);
+
 }  // namespace hpcs::reduction

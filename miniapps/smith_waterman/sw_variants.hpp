@@ -92,4 +92,8 @@ void register_kokkos_variants(VariantList& list);  // kokkos_variants/smith_wate
 // docs/results/smith_waterman_h200.md.
 std::vector<NamedTuning<Tuning>> named_tilings();
 
+// The tiled variants' tuning space for --tune (sw_tuning.cpp): --tile-rows, --tile-cols,
+// --sub-rows and --sub-cols, the named tilings among its points.
+TuningSpace<Problem, Tuning> tiled_space();
+
 }  // namespace hpcs::sw

@@ -75,7 +75,7 @@ TuningSpace<Problem, Tuning> band_space(bool two_gpus) {
 
   Tunable<Problem, Tuning> halo;
   halo.name = "halo";
-  halo.candidates = [](const Problem&) { return std::vector<std::int64_t>{-1, 0, 4, 16}; };
+  halo.candidates = [](const Problem&) { return std::vector<std::int64_t>{-1, 0, 4, 16, 64, 256}; };
   halo.get = [](const Tuning& u) { return u.halo; };
   halo.set = [](Tuning& u, std::int64_t v) { u.halo = v; };
   halo.applies = [](const Tuning& u) { return u.gpu_count == 2 && u.band != -1; };

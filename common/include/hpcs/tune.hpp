@@ -53,12 +53,14 @@ struct PlannedRun {
 
 namespace tune_detail {
 
+// Every tunable's value; coordinates only of those that apply at the point (the table's
+// empty cells: a halo with one GPU).
 template <class V, class Tuning, class Problem>
 nlohmann::json describe_point(const V& v, const Problem& p, const Tuning& t) {
   nlohmann::json point = nlohmann::json::object(), coords = nlohmann::json::object();
   for (const auto& d : v.space) {
     point[d.name] = d.get(t);
-    coords[d.name] = d.coordinate(p, d.get(t));
+    if (d.applies(t)) coords[d.name] = d.coordinate(p, d.get(t));
   }
   return {{"point", point}, {"coordinates", coords}};
 }
@@ -83,27 +85,41 @@ std::vector<decltype(Entry::tuning)> legal_points(const MpiContext& mpi, const E
     }
   }
   if (!ok.empty()) MPI_Allreduce(MPI_IN_PLACE, ok.data(), static_cast<int>(ok.size()), MPI_INT, MPI_MIN, mpi.comm());
+  // Two candidates can resolve to one point (an "auto" that means 1): time it once.
   std::vector<Tuning> legal;
+  std::set<std::vector<std::int64_t>> seen;
   for (std::size_t k = 0; k < points.size(); ++k)
-    if (ok[k]) legal.push_back(points[k]);
+    if (ok[k] && seen.insert(point_values(e.variant->space, points[k])).second) legal.push_back(points[k]);
   return legal;
 }
 
 // The legal point nearest the prediction, tunable by tunable in the model's order: each
-// keeps the points whose coordinate is nearest its predicted one.
+// keeps the points whose coordinate is nearest its predicted one, and the points where it
+// does not apply (a halo prediction must not pull in a second GPU). Of what is left, the
+// point that keeps most of the command line's values (a tunable the model does not predict
+// stays as given).
 template <class V, class Tuning, class Problem>
-Tuning nearest_point(const V& v, const Problem& p, std::vector<Tuning> points, const Prediction& pred) {
+Tuning nearest_point(const V& v, const Problem& p, std::vector<Tuning> points, const Prediction& pred,
+                     const Tuning& given) {
   for (const auto& [name, want] : pred.coordinates) {
     const auto d = std::find_if(v.space.begin(), v.space.end(), [&](const auto& t) { return t.name == name; });
     if (d == v.space.end()) continue;  // checked against the space when the model is chosen
+    const auto distance = [&](const Tuning& t) { return std::fabs(d->coordinate(p, d->get(t)) - want); };
     double best = std::numeric_limits<double>::infinity();
-    for (const Tuning& t : points) best = std::min(best, std::fabs(d->coordinate(p, d->get(t)) - want));
+    for (const Tuning& t : points)
+      if (d->applies(t)) best = std::min(best, distance(t));
     std::vector<Tuning> kept;
     for (const Tuning& t : points)
-      if (std::fabs(d->coordinate(p, d->get(t)) - want) <= best) kept.push_back(t);
+      if (!d->applies(t) || distance(t) <= best) kept.push_back(t);
     points.swap(kept);
   }
-  return points.front();
+  const auto kept_values = [&](const Tuning& t) {
+    int same = 0;
+    for (const auto& d : v.space) same += d.get(t) == d.get(given) ? 1 : 0;
+    return same;
+  };
+  return *std::max_element(points.begin(), points.end(),
+                           [&](const Tuning& a, const Tuning& b) { return kept_values(a) < kept_values(b); });
 }
 
 }  // namespace tune_detail
@@ -183,7 +199,7 @@ std::vector<PlannedRun<Entry>> plan_runs(const App& app, const MpiContext& mpi, 
                         " does not have");
           predicted[name] = c;
         }
-        record(tune_detail::nearest_point(*e.variant, app.problem(), points, pred),
+        record(tune_detail::nearest_point(*e.variant, app.problem(), points, pred, e.tuning),
                {{"source", "model"}, {"model", cm.model->path}, {"model_name", cm.model->name},
                 {"model_class", pred.model_class}, {"predicted", predicted}, {"space_points", points.size()}});
         model_used = true;

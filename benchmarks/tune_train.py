@@ -1,0 +1,295 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: BSD-3-Clause
+"""Seed 004's learned autotuner: models that predict a variant's tunables from an instance,
+trained on `--tune exhaustive` tables of synthetic instances and tested on held-out instances
+and on the real applications (docs/autotuning.md).
+
+    tune_train.py --variant cuda/band --device "NVIDIA H200" --train 'study/tables/single_*.csv' \
+        --test 'study/tables/holdout_*.csv' --apps 'study/tables/apps_*.csv' \
+        --dual 'study/tables/dual_*.csv' -o inputs/tuning/wavefront/nvidia_h200.json --report report.md
+
+Each table is one instance; its best verified row is the target. Every tunable is learned in
+its model coordinate (the tables' <tunable>_coord columns: log2 of a tile, the band's share of
+the diagonals) from log2(dim), log2(tsize) and element_bytes, in a cascade: the halo (two
+GPUs, --dual tables) reads the predicted band and cpu-tile, as the seed's M5P tree does.
+
+Three learners, each universal (one model) and class-specific (fine tasks, tsize < 100, and
+coarse ones): linear regression; an M5-style model tree (a regression tree grown by
+scikit-learn's CART on the features, a linear regression fitted in every leaf, then pruned
+bottom-up as M5 does: a subtree becomes one linear leaf where that leaf's training error,
+times M5's (n + v) / (n - v) penalty for v parameters, is no worse than the subtree's; no
+smoothing); and a plain regression tree (constant leaves). A prediction becomes a point the
+way the mini-app does it: tunable by tunable in the cascade's order, the rows whose
+coordinate is nearest. "% of the exhaustive optimum" = best time / time of the chosen point,
+read from the instance's exhaustive table. The model with the best mean on the held-out
+synthetic instances is written as the JSON file the mini-app evaluates (--tune model).
+"""
+import argparse
+import glob
+import json
+import math
+import os
+import sys
+
+import numpy as np
+import pandas as pd
+from sklearn.linear_model import LinearRegression
+from sklearn.tree import DecisionTreeRegressor
+
+FEATURES = ["log2(dim)", "log2(tsize)", "element_bytes"]
+CASCADE = ["band", "cpu-tile", "gpu-tile", "gpu-count"]  # learned from the one-GPU tables
+HALO_READS = ["pred(band)", "pred(cpu-tile)"]            # the seed's cascade for the halo
+CLASSES = [("fine", [{"feature": "tsize", "max": 99}]), ("coarse", [{"feature": "tsize", "min": 100}])]
+
+
+def load(pattern, variant):
+    """Instances: name -> rows of `variant` that passed verification."""
+    out = {}
+    for path in sorted(glob.glob(pattern)) if pattern else []:
+        t = pd.read_csv(path)
+        t = t[(t["variant"] == variant) & (t["verification"] != "FAILED") & t["time_s"].notna()]
+        if len(t):
+            out[os.path.splitext(os.path.basename(path))[0]] = t.reset_index(drop=True)
+    return out
+
+
+def feature_value(expr, row, predicted):
+    if expr.startswith("pred("):
+        return predicted[expr[5:-1]]
+    if expr.startswith("log2("):
+        return math.log2(max(float(row[expr[5:-1]]), 1e-300))
+    return float(row[expr])
+
+
+# --- the JSON model and its evaluation (as common/src/tuning_model.cpp) ---------------------
+def eval_node(node, row, predicted):
+    if "split" in node:
+        x = feature_value(node["split"], row, predicted)
+        return eval_node(node["le"] if x <= node["at"] else node["gt"], row, predicted)
+    return node["intercept"] + sum(a * feature_value(e, row, predicted) for e, a in node.get("coef", {}).items())
+
+
+def holds(when, row):
+    for c in when:
+        x = feature_value(c["feature"], row, {})
+        if ("min" in c and x < c["min"]) or ("max" in c and x > c["max"]):
+            return False
+    return True
+
+
+def predict(model_doc, row):
+    for m in model_doc["models"]:
+        if holds(m.get("when", []), row):
+            predicted = {}
+            for p in m["predict"]:
+                predicted[p["tunable"]] = eval_node(p["tree"], row, predicted)
+            return m.get("class", "universal"), predicted
+    raise ValueError("no model holds for %s" % dict(row))
+
+
+def choose(rows, predicted):
+    """The mini-app's snapping (common/include/hpcs/tune.hpp): tunable by tunable, keep the rows
+    of the nearest coordinate and those where the tunable does not apply (no coordinate); of
+    what is left, the first (the mini-app: the one keeping most of the command line's values)."""
+    kept = rows
+    for name, want in predicted.items():
+        col = name + "_coord"
+        if col not in kept or kept[col].isna().all():
+            continue
+        d = (kept[col] - want).abs()
+        kept = kept[kept[col].isna() | (d <= d.min() + 1e-12)]
+    return kept.iloc[0]
+
+
+# --- learners: each returns a JSON node ------------------------------------------------------
+def linear_node(X, y, names):
+    if len(y) < len(names) + 2:  # too few points for a slope: the mean
+        return {"intercept": float(np.mean(y))}
+    lr = LinearRegression().fit(X, y)
+    return {"intercept": float(lr.intercept_), "coef": {n: float(c) for n, c in zip(names, lr.coef_) if c != 0.0}}
+
+
+def node_predict(node, X, names):
+    return np.array([_eval_plain(node, dict(zip(names, x))) for x in X])
+
+
+def _eval_plain(node, row):
+    if "split" in node:
+        return _eval_plain(node["le"] if row[node["split"]] <= node["at"] else node["gt"], row)
+    return node["intercept"] + sum(a * row[e] for e, a in node.get("coef", {}).items())
+
+
+def grow_tree(X, y, names, linear_leaves, depth=3, min_leaf=3):
+    tree = DecisionTreeRegressor(max_depth=depth, min_samples_leaf=min_leaf, random_state=0).fit(X, y)
+    t = tree.tree_
+
+    def build(i, idx):
+        if t.children_left[i] == -1:
+            return linear_node(X[idx], y[idx], names) if linear_leaves else {"intercept": float(np.mean(y[idx]))}
+        f, thr = t.feature[i], float(t.threshold[i])
+        le, gt = idx[X[idx, f] <= thr], idx[X[idx, f] > thr]
+        node = {"split": names[f], "at": thr, "le": build(t.children_left[i], le), "gt": build(t.children_right[i], gt)}
+        if linear_leaves:  # M5 pruning: one linear leaf where it does as well as the subtree
+            flat = linear_node(X[idx], y[idx], names)
+            n, v = len(idx), 1 + len(flat.get("coef", {}))
+            penalty = (n + v) / (n - v) if n > v else float("inf")
+            err_flat = np.mean(np.abs(node_predict(flat, X[idx], names) - y[idx])) * penalty
+            err_tree = np.mean(np.abs(node_predict(node, X[idx], names) - y[idx]))
+            if err_flat <= err_tree:
+                return flat
+        return node
+
+    return build(0, np.arange(len(y)))
+
+
+LEARNERS = {
+    "linear regression": lambda X, y, n: linear_node(X, y, n),
+    "M5-style model tree": lambda X, y, n: grow_tree(X, y, n, linear_leaves=True),
+    "regression tree": lambda X, y, n: grow_tree(X, y, n, linear_leaves=False),
+}
+
+
+def best_rows(instances):
+    return {k: t.loc[t["time_s"].idxmin()] for k, t in instances.items()}
+
+
+def design(rows, names, predicted=None):
+    return np.array([[feature_value(e, r, predicted[i] if predicted else {}) for e in names]
+                     for i, r in enumerate(rows)])
+
+
+def fit_models(learner, train, dual, when):
+    """One model entry (a class): trees for the cascade's tunables, then the halo."""
+    best = [r for r in best_rows(train).values() if holds(when, r)]
+    if not best:
+        return None
+    X = design(best, FEATURES)
+    predict_list = []
+    for name in CASCADE:
+        col = name + "_coord"
+        # learned only where the search varied it (a tunable pinned in the study is no target)
+        if col not in best[0] or max(t[col].nunique() for t in train.values()) < 2:
+            continue
+        has = [i for i, r in enumerate(best) if not pd.isna(r[col])]  # where it applies at the best point
+        if not has:
+            continue
+        y = np.array([float(best[i][col]) for i in has])
+        predict_list.append({"tunable": name, "tree": LEARNERS[learner](X[has], y, FEATURES)})
+    if dual:
+        dbest = [r for r in best_rows(dual).values() if holds(when, r)]
+        if dbest:
+            partial = {"format": "hpcs-tuning-model 1", "models": [{"predict": predict_list}]}
+            preds = [predict(partial, r)[1] for r in dbest]
+            names = FEATURES + HALO_READS
+            has = [i for i, r in enumerate(dbest) if not pd.isna(r.get("halo_coord", float("nan")))]
+            if has:
+                Xh = design([dbest[i] for i in has], names, [preds[i] for i in has])
+                yh = np.array([float(dbest[i]["halo_coord"]) for i in has])
+                predict_list.append({"tunable": "halo", "tree": LEARNERS[learner](Xh, yh, names)})
+    return {"predict": predict_list}
+
+
+def make_model(learner, specific, train, dual, variant, device, app):
+    doc = {"format": "hpcs-tuning-model 1", "app": app, "variant": variant, "device": device,
+           "name": learner + (" (class-specific)" if specific else " (universal)"), "models": []}
+    if specific:
+        for cls, when in CLASSES:
+            m = fit_models(learner, train, dual, when)
+            if m:
+                doc["models"].append(dict(m, **{"class": cls, "when": when}))
+    m = fit_models(learner, train, dual, [])  # the universal one, last: what no class covers
+    doc["models"].append(dict(m, **{"class": "universal"}))
+    return doc
+
+
+def score(doc, instances):
+    """Mean % of the exhaustive optimum over the instances, and per instance."""
+    out = {}
+    for k, rows in instances.items():
+        _, predicted = predict(doc, rows.iloc[0])
+        chosen = choose(rows, predicted)
+        out[k] = (100.0 * rows["time_s"].min() / chosen["time_s"], chosen["config"])
+    return (float(np.mean([v[0] for v in out.values()])) if out else float("nan")), out
+
+
+def leave_one_out_halo(learner, specific, train, dual, variant, device, app):
+    """The halo's % on each two-GPU instance with that instance left out of the training."""
+    res = {}
+    for k in dual:
+        rest = {j: t for j, t in dual.items() if j != k}
+        doc = make_model(learner, specific, train, rest, variant, device, app)
+        res.update(score(doc, {k: dual[k]})[1])
+    return (float(np.mean([v[0] for v in res.values()])) if res else float("nan")), res
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--variant", required=True)
+    ap.add_argument("--device", required=True, help="the GPU's name as the mini-app reports it, or cpu")
+    ap.add_argument("--app", default="wavefront")
+    ap.add_argument("--train", required=True, help="glob of the training tables (synthetic instances)")
+    ap.add_argument("--test", default="", help="glob of held-out synthetic tables")
+    ap.add_argument("--apps", default="", help="glob of tables of the real applications")
+    ap.add_argument("--dual", default="", help="glob of two-GPU tables (the halo)")
+    ap.add_argument("-o", "--output", required=True, help="the model file (JSON) of the best learner")
+    ap.add_argument("--report", default="", help="Markdown report of every learner")
+    a = ap.parse_args()
+
+    train, test, apps, dual = (load(p, a.variant) for p in (a.train, a.test, a.apps, a.dual))
+    if len(train) < 3:
+        sys.exit("error: --train %s: %d instance table(s) with %s rows; need 3 or more" % (a.train, len(train), a.variant))
+    space = int(np.median([len(t) for t in train.values()]))
+    lines = ["| learner | tuner | held-out synthetic | real apps | two GPUs, halo (leave-one-out) | training instances |",
+             "|---|---|---|---|---|---|"]
+    results, docs = [], {}
+    for learner in LEARNERS:
+        for specific in (False, True):
+            doc = make_model(learner, specific, train, dual, a.variant, a.device, a.app)
+            docs[doc["name"]] = doc
+            held, held_each = score(doc, test)
+            real, real_each = score(doc, apps)
+            halo = leave_one_out_halo(learner, specific, train, dual, a.variant, a.device, a.app)[0] if dual else float("nan")
+            fit, _ = score(doc, train)
+            results.append((doc["name"], held, real, halo, fit, held_each, real_each))
+            lines.append("| %s | %s | %.1f%% | %.1f%% | %s | %d (fit %.1f%%) |" % (
+                learner, "class-specific" if specific else "universal", held, real,
+                "%.1f%%" % halo if not math.isnan(halo) else "-", len(train), fit))
+    # The defaults (no tuning) as a baseline: the point the command line's defaults pick.
+    base = {}
+    for name, inst in (("held-out", test), ("apps", apps)):
+        vals = []
+        for k, rows in inst.items():
+            d = rows[rows["source"] == "exhaustive"]
+            # the defaults: cpu-tile 32, band all, gpu-tile 1 (wavefront_problem.hpp)
+            hit = d[(d["band"] == -2) & (d["gpu-tile"] == 1)]
+            if len(hit):
+                vals.append(100.0 * rows["time_s"].min() / hit["time_s"].min())
+        base[name] = float(np.mean(vals)) if vals else float("nan")
+    # the best on held-out synthetic instances; ties: the halo's, then the real apps'
+    best = max(results, key=lambda r: tuple(-1.0 if math.isnan(v) else v for v in (r[1], r[3], r[2], r[4])))
+    model = docs[best[0]]
+    model["trained_on"] = {"instances": sorted(train), "two_gpu_instances": sorted(dual),
+                           "held_out_pct": round(best[1], 2), "apps_pct": round(best[2], 2),
+                           "space_points_per_instance": space}
+    with open(a.output + ".tmp", "w") as f:
+        json.dump(model, f, indent=1)
+        f.write("\n")
+    os.replace(a.output + ".tmp", a.output)
+    lines += ["", "Defaults (cpu-tile 32, band all, gpu-tile 1, no tuning): %.1f%% held-out, %.1f%% real apps." % (
+        base["held-out"], base["apps"]),
+              "Timed runs per tuned instance: the model 1 of a median %d-point space (%.1f%%); exhaustive %d; "
+              "training %d runs once per device kind (%d instances)." % (
+                  space, 100.0 / space, space, sum(len(t) for t in train.values()), len(train)),
+              "", "Chosen: **%s** (written to %s)." % (best[0], a.output), "",
+              "| instance | % of optimum | chosen point |", "|---|---|---|"]
+    for k, (pct, cfg) in sorted({**best[5], **best[6]}.items()):
+        lines.append("| %s | %.1f%% | %s |" % (k, pct, cfg))
+    text = "\n".join(lines) + "\n"
+    if a.report:
+        with open(a.report, "w") as f:
+            f.write(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
