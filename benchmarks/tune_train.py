@@ -222,6 +222,10 @@ def leave_one_out_halo(learner, specific, train, dual, variant, device, app):
     return (float(np.mean([v[0] for v in res.values()])) if res else float("nan")), res
 
 
+def pct(v):
+    return "-" if math.isnan(v) else "%.1f%%" % v
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", required=True)
@@ -251,9 +255,9 @@ def main():
             halo = leave_one_out_halo(learner, specific, train, dual, a.variant, a.device, a.app)[0] if dual else float("nan")
             fit, _ = score(doc, train)
             results.append((doc["name"], held, real, halo, fit, held_each, real_each))
-            lines.append("| %s | %s | %.1f%% | %.1f%% | %s | %d (fit %.1f%%) |" % (
-                learner, "class-specific" if specific else "universal", held, real,
-                "%.1f%%" % halo if not math.isnan(halo) else "-", len(train), fit))
+            lines.append("| %s | %s | %s | %s | %s | %d (fit %s) |" % (
+                learner, "class-specific" if specific else "universal", pct(held), pct(real), pct(halo), len(train),
+                pct(fit)))
     # The defaults (no tuning) as a baseline: the point the command line's defaults pick.
     base = {}
     for name, inst in (("held-out", test), ("apps", apps)):
@@ -269,14 +273,15 @@ def main():
     best = max(results, key=lambda r: tuple(-1.0 if math.isnan(v) else v for v in (r[1], r[3], r[2], r[4])))
     model = docs[best[0]]
     model["trained_on"] = {"instances": sorted(train), "two_gpu_instances": sorted(dual),
-                           "held_out_pct": round(best[1], 2), "apps_pct": round(best[2], 2),
+                           "held_out_pct": None if math.isnan(best[1]) else round(best[1], 2),
+                           "apps_pct": None if math.isnan(best[2]) else round(best[2], 2),
                            "space_points_per_instance": space}
     with open(a.output + ".tmp", "w") as f:
-        json.dump(model, f, indent=1)
+        json.dump(model, f, indent=1, allow_nan=False)
         f.write("\n")
     os.replace(a.output + ".tmp", a.output)
-    lines += ["", "Defaults (cpu-tile 32, band all, gpu-tile 1, no tuning): %.1f%% held-out, %.1f%% real apps." % (
-        base["held-out"], base["apps"]),
+    lines += ["", "Defaults (cpu-tile 32, band all, gpu-tile 1, no tuning): %s held-out, %s real apps." % (
+        pct(base["held-out"]), pct(base["apps"])),
               "Timed runs per tuned instance: the model 1 of a median %d-point space (%.1f%%); exhaustive %d; "
               "training %d runs once per device kind (%d instances)." % (
                   space, 100.0 / space, space, sum(len(t) for t in train.values()), len(train)),
