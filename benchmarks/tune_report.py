@@ -51,13 +51,21 @@ def ok_rows(inst, variant=BAND):
     return t[(t["variant"] == variant) & (t["verification"] != "FAILED") & t["time_s"].notna()]
 
 
-def best(inst, variant=BAND, rows=None):
-    r = ok_rows(inst, variant) if rows is None else rows
+def best(inst, variant=BAND, where=None):
+    """The fastest verified row of `variant` (among those `where` keeps), None where there is none."""
+    r = ok_rows(inst, variant)
+    r = r if where is None else r[where(r)]
     return r.loc[r["time_s"].idxmin()] if len(r) else None
 
 
-def secs(row):
-    return None if row is None else row["time_s"]
+def tbest(inst, variant=BAND, where=None):
+    b = best(inst, variant, where)
+    return None if b is None else b["time_s"]
+
+
+def one_gpu(insts, dsize=None):
+    """The synthetic one-GPU instances (training grid and held-out), of one dsize if given."""
+    return [i for i in insts if i["kind"] in ("single", "holdout") and dsize in (None, i["dsize"])]
 
 
 def ms(s):
@@ -102,8 +110,8 @@ def speedup_table(insts):
     two = {key(i): i for i in insts if i["gpus"] == 2}
     body, ups, cpu = [], {}, []
     for i in (i for i in insts if i["gpus"] == 1 and best(i, "cpu/reference") is not None):
-        serial, tiled, one = (secs(best(i, v)) for v in ("cpu/reference", "cpu/tiled", BAND))
-        dual = secs(best(two[key(i)])) if key(i) in two else None
+        serial, tiled, one = (tbest(i, v) for v in ("cpu/reference", "cpu/tiled", BAND))
+        dual = tbest(two[key(i)]) if key(i) in two else None
         top = min(x for x in (tiled, one, dual) if x is not None)  # the best of everything measured
         group = "applications" if i["kind"] == "apps" else "synthetic"
         ups.setdefault(group, []).append(serial / top)
@@ -120,22 +128,21 @@ def speedup_table(insts):
 def band_insight(insts):
     body = []
     for i in (i for i in insts if i["kind"] != "apps2"):  # apps2 pins the band
-        b, rows = best(i), ok_rows(i)
-        other = best(i, rows=rows[rows["band"] != b["band"]])  # the runner-up band, to show the margin
-        cpu = best(i, rows=rows[rows["band"] == -1])
-        body.append([i["name"], i["gpus"], band_label(b), ms(secs(b)), band_label(other),
-                     f"{secs(other) / secs(b):.2f}", f"{secs(cpu) / secs(b):.2f}"])
+        b = best(i)
+        other = best(i, where=lambda r: r["band"] != b["band"])  # the runner-up band, to show the margin
+        body.append([i["name"], i["gpus"], band_label(b), ms(b["time_s"]), band_label(other), f"{other['time_s'] / b['time_s']:.2f}",
+                     f"{tbest(i, where=lambda r: r['band'] == -1) / b['time_s']:.2f}"])
     table(["instance", "GPUs", "best band", "best [ms]", "next band", "next / best", "CPU only / best"], body)
     print(f"\nBand 'all' is the best in {sum(r[2] == 'all' for r in body)} of {len(body)} instances.")
 
 
 def gpu_cpu_insight(insts):
-    one = {(i["tsize"], i["dsize"], i["dim"]): i for i in insts if i["kind"] in ("single", "holdout")}
+    one = {(i["tsize"], i["dsize"], i["dim"]): i for i in one_gpu(insts)}
     cols = [(t, d) for t in (10, 100) for d in (1, 5)]
     body = []
     for dim in sorted({k[2] for k in one if k[0] in (10, 100)}):
         cells = [one.get((t, d, dim)) for t, d in cols]
-        body.append([dim] + [f"{secs(best(c, 'cpu/tiled')) / secs(best(c)):.2f}x" if c else "-" for c in cells])
+        body.append([dim] + [f"{tbest(c, 'cpu/tiled') / tbest(c):.2f}x" if c else "-" for c in cells])
     table(["dim"] + [f"tsize {t}, dsize {d}" for t, d in cols], body)
 
 
@@ -146,12 +153,11 @@ def tile_insight(insts):
     body = []
     for (tsize, gpus), group in sorted(groups.items()):
         picks = [band_label(b) if int(b["band"]) == -1 else int(b["gpu-tile"]) for b in (best(i) for i in group)]
-        rel = {}
-        for tile in (1, 8, 32):  # each tile's own best, GPU cells only, over the instance's best
-            rel[tile] = np.median([secs(best(i, rows=ok_rows(i)[(ok_rows(i)["gpu-tile"] == tile) & (ok_rows(i)["band"] != -1)]))
-                                   / secs(best(i)) for i in group])
+        # each tile's own best (GPU cells only) over the instance's best
+        rel = [np.median([tbest(i, where=lambda r: (r["gpu-tile"] == t) & (r["band"] != -1)) / tbest(i) for i in group])
+               for t in (1, 8, 32)]
         counts = ", ".join(f"{v}: {picks.count(v)}" for v in sorted(set(picks), key=str))
-        body.append([tsize, gpus, len(group), counts] + [f"{rel[t]:.2f}" for t in (1, 8, 32)])
+        body.append([tsize, gpus, len(group), counts] + [f"{x:.2f}" for x in rel])
     table(["tsize", "GPUs", "instances", "best gpu-tile (count)", "tile 1 / best (median)", "tile 8 / best", "tile 32 / best"], body)
 
 
@@ -160,21 +166,21 @@ def halo_insight(insts):
     halos = sorted({int(h) for i in sel for h in ok_rows(i)["halo"]})
     body = []
     for i in sel:
-        rows = ok_rows(i)[ok_rows(i)["band"] != -1]  # the CPU-only point has no halo
+        rows = ok_rows(i)[ok_rows(i)["band"] != -1]  # the CPU-only point has no GPU boundary
         per = rows.groupby("halo")["time_s"].min() / rows["time_s"].min()
         body.append([i["name"], ms(rows["time_s"].min())] + [f"{per[h]:.2f}" if h in per else "-" for h in halos])
     table(["instance", "best [ms]"] + [f"halo {h}" + (" (off)" if h == -1 else "") for h in halos], body)
 
 
 def dsize_insight(insts):
-    one = {(i["dsize"], i["tsize"], i["dim"]): i for i in insts if i["kind"] in ("single", "holdout")}
+    one = {(i["dsize"], i["tsize"], i["dim"]): i for i in one_gpu(insts)}
     body = []
     for (d, t, n), a in sorted(one.items()):
         c = one.get((5, t, n))
         if d == 1 and c:
             ba, bc = best(a), best(c)
-            body.append([n, t, ms(secs(ba)), ms(secs(bc)), f"{secs(bc) / secs(ba):.2f}",
-                         f"{secs(best(c, 'cpu/tiled')) / secs(best(a, 'cpu/tiled')):.2f}", point(ba, a), point(bc, c)])
+            body.append([n, t, ms(ba["time_s"]), ms(bc["time_s"]), f"{bc['time_s'] / ba['time_s']:.2f}",
+                         f"{tbest(c, 'cpu/tiled') / tbest(a, 'cpu/tiled'):.2f}", point(ba, a), point(bc, c)])
     table(["dim", "tsize", "best dsize 1 [ms]", "best dsize 5 [ms]", "cuda/band 5 / 1", "cpu/tiled 5 / 1",
            "best point dsize 1", "best point dsize 5"], body)
 
@@ -194,16 +200,14 @@ def heat(ax, insts, value, label, title, cmap, vmin, vmax):
                 bbox=dict(boxstyle="round,pad=0.15", fc="white", alpha=0.6, lw=0))
     ax.set_xticks(range(len(dims)), dims, rotation=45)
     ax.set_yticks(range(len(tsizes)), tsizes)
-    ax.set_xlabel("dim (grey: no instance)")
-    ax.set_ylabel("tsize")
-    ax.set_title(title)
+    ax.set(xlabel="dim (grey: no instance)", ylabel="tsize", title=title)
     return im
 
 
 def heatmaps(insts, out, prefix, device):
     files = []
     for d in (1, 5):
-        sel = [i for i in insts if i["kind"] in ("single", "holdout") and i["dsize"] == d]
+        sel = one_gpu(insts, d)
         fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
         im = heat(axes[0], sel, lambda b: b["band_coord"], band_label, "best band (share of diagonals on the GPU)", "viridis", 0, 1)
         fig.colorbar(im, ax=axes[0], label="band share")
@@ -224,7 +228,7 @@ def heatmaps(insts, out, prefix, device):
 def violins(insts, out, prefix, device):
     files = []
     for d in (1, 5):
-        sel = [i for i in insts if i["kind"] in ("single", "holdout") and i["dsize"] == d]
+        sel = one_gpu(insts, d)
         tsizes = sorted({i["tsize"] for i in sel})
         # log10 before the kernel density, so the violins are drawn on a log axis
         data = [np.log10(np.concatenate([ok_rows(i)["time_s"] / ok_rows(i)["time_s"].min() for i in sel if i["tsize"] == t]))
@@ -234,8 +238,7 @@ def violins(insts, out, prefix, device):
         ticks = [v for v in (1, 1.5, 2, 3, 5, 10, 20, 50, 100, 200, 500) if np.log10(v) <= max(map(max, data)) + 0.05]
         ax.set_yticks(np.log10(ticks), [f"{v:g}x" for v in ticks])
         ax.set_xticks(range(1, len(tsizes) + 1), [f"{t}\n(dims: {', '.join(str(i['dim']) for i in sel if i['tsize'] == t)})" for t in tsizes])
-        ax.set_xlabel("tsize")
-        ax.set_ylabel("time / instance's best (log)")
+        ax.set(xlabel="tsize", ylabel="time / instance's best (log)")
         ax.grid(axis="y", alpha=0.3)
         ax.set_title(f"cuda/band best-point sensitivity, one GPU, synthetic dsize {d}\n({device})")
         files.append(save(fig, out, f"{prefix}_violin_d{d}.png"))

@@ -287,8 +287,8 @@ def main():
                   space, 100.0 / space, space, sum(len(t) for t in train.values()), len(train)),
               "", "Chosen: **%s** (written to %s)." % (best[0], a.output), "",
               "| instance | % of optimum | chosen point |", "|---|---|---|"]
-    for k, (pct, cfg) in sorted({**best[5], **best[6]}.items()):
-        lines.append("| %s | %.1f%% | %s |" % (k, pct, cfg))
+    for k, (share, cfg) in sorted({**best[5], **best[6]}.items()):
+        lines.append("| %s | %.1f%% | %s |" % (k, share, cfg))
     text = "\n".join(lines) + "\n"
     if a.report:
         with open(a.report, "w") as f:
