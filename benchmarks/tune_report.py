@@ -57,8 +57,7 @@ def best(inst, variant=BAND, where=None):
 
 
 def tbest(inst, variant=BAND, where=None):
-    b = best(inst, variant, where)
-    return None if b is None else b["time_s"]
+    return None if (b := best(inst, variant, where)) is None else b["time_s"]
 
 
 def one_gpu(insts, dsize=None):
@@ -132,8 +131,9 @@ def band_insight(insts):
     for i in (i for i in insts if i["kind"] != "apps2"):
         b = best(i)
         other = best(i, where=lambda r: r["band"] != b["band"])  # the runner-up band: the margin
+        cpu = tbest(i, where=lambda r: r["band"] == -1)
         body.append([i["name"], i["gpus"], band_label(b), ms(b["time_s"]), band_label(other),
-                     f"{other['time_s'] / b['time_s']:.2f}", f"{tbest(i, where=lambda r: r['band'] == -1) / b['time_s']:.2f}"])
+                     f"{other['time_s'] / b['time_s']:.2f}", f"{cpu / b['time_s']:.2f}"])
     table(["instance", "GPUs", "best band", "best [ms]", "next band", "next / best", "CPU only / best"], body)
     print(f"\nBand 'all' is the best in {sum(r[2] == 'all' for r in body)} of {len(body)} instances.")
 
@@ -216,7 +216,8 @@ def heatmaps(insts, out, prefix, device):
         heat(fig, axes[0], one_gpu(insts, d), lambda b: b["band_coord"], band_label,
              "best band (share of diagonals on the GPU)", "viridis", (0, 1), "band share")
         heat(fig, axes[1], one_gpu(insts, d), lambda b: np.nan if b["band"] == -1 else np.log2(b["gpu-tile"]),
-             lambda b: "-" if b["band"] == -1 else str(int(b["gpu-tile"])), "best gpu-tile", "magma", (0, 5), "log2(gpu-tile)")
+             lambda b: "-" if b["band"] == -1 else str(int(b["gpu-tile"])), "best gpu-tile", "magma", (0, 5),
+             "log2(gpu-tile)")
         fig.suptitle(f"cuda/band, one GPU, synthetic dsize {d}: best point of the exhaustive search ({device})")
         files.append(save(fig, out, f"{prefix}_heatmap_d{d}.png"))
     fig, ax = plt.subplots(figsize=(7, 4.5))
@@ -237,11 +238,12 @@ def violins(insts, out, prefix, device):
         ax.violinplot(data, showmedians=True)
         ticks = [v for v in (1, 1.5, 2, 3, 5, 10, 20, 50, 100, 200, 500) if np.log10(v) <= max(map(max, data)) + 0.05]
         ax.set_yticks(np.log10(ticks), [f"{v:g}x" for v in ticks])
-        ax.set_xticks(range(1, len(tsizes) + 1),
-                      [f"{t}\n(dims {', '.join(str(i['dim']) for i in sel if i['tsize'] == t)})" for t in tsizes])
+        dims = [sorted(i["dim"] for i in sel if i["tsize"] == t) for t in tsizes]
+        ax.set_xticks(range(1, len(tsizes) + 1), [f"{t}\n({len(n)} dim{'s' * (len(n) > 1)}: {n[0]}" +
+                                                  (f"..{n[-1]})" if len(n) > 1 else ")") for t, n in zip(tsizes, dims)])
         ax.set(xlabel="tsize", ylabel="time / instance's best (log)")
-        ax.grid(axis="y", alpha=0.3)
         ax.set_title(f"cuda/band best-point sensitivity, one GPU, synthetic dsize {d}\n({device})")
+        ax.grid(axis="y", alpha=0.3)
         files.append(save(fig, out, f"{prefix}_violin_d{d}.png"))
     return files
 

@@ -120,3 +120,19 @@ endfunction()
 function(hpcs_quick_args exe)
   set_property(GLOBAL PROPERTY HPCS_QUICK_ARGS_${exe} ${ARGN})
 endfunction()
+
+# hpcs_tune_test(APP <exe> NAME <n> KOKKOS_RECORDS <k> ARGS ...): --tune=exhaustive on 2 ranks
+# over --variant all, each legal point a verified run; at least <k> records where Kokkos runs
+# the variants with a space on the CPU (Serial), at least 1 (the untuned variants on the
+# tuner's path) where it does not. --tune=X with "=": Open MPI's mpiexec reads a separate
+# "--tune X" as its own option.
+function(hpcs_tune_test)
+  cmake_parse_arguments(A "" "APP;NAME;KOKKOS_RECORDS" "ARGS" ${ARGN})
+  set(min 1)
+  if(HPCS_HAVE_KOKKOS)
+    set(min ${A_KOKKOS_RECORDS})
+  endif()
+  hpcs_cli_test(APP ${A_APP} NAME ${A_NAME} RANKS 2 SCRIPT success MIN_RECORDS ${min}
+                ARGS ${A_ARGS} --variant all --tune=exhaustive --reps 1 --warmup 0 --energy-window 0 --idle-window 0
+                     --json -o ${HPCS_TEST_DATA}/${A_NAME}.out.h5)
+endfunction()
