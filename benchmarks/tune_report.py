@@ -6,9 +6,9 @@ Markdown tables on stdout, PNG plots in --plots.
     /usr/bin/python3 benchmarks/tune_report.py docs/results/data/autotune_h200x2 \
         --plots docs/results/plots --prefix autotune_h200x2 > report.md
 
-DATA_DIR/tables/*.csv holds one `--tune exhaustive --tune-table` table per instance: single_d{dsize}_
-t{tsize}_n{dim} and holdout_... (one GPU), dual_d1_... (two GPUs, cpu-tile 64), apps_{app}_... (nash,
-lcs, sw-linear, one GPU), apps2_... (the same on two GPUs, band all). Tables: ESR (best / average /
+DATA_DIR/tables/*.csv (or DATA_DIR/*.csv) holds one `--tune exhaustive --tune-table` table per
+instance: single_d{dsize}_t{tsize}_n{dim} and holdout_... (one GPU), dual_d1_... (two GPUs, cpu-tile
+64), apps_{app}_... (nash, lcs, sw-linear, one GPU), apps2_... (the same on two GPUs, band all). Tables: ESR (best / average /
 s.d. of the cuda/band points), speed-ups over the serial loop, the seed's insights (band, GPU against
 CPU, gpu-tile, halo, dsize). Plots: the best point over (dim, tsize), violins of every point's time
 over its instance's best. A row that failed verification is counted, never a best.
@@ -32,8 +32,8 @@ BAND = "cuda/band"
 def load(directory):
     """Instances (dicts), their features read from the file name: the cpu/reference row leaves the
     feature columns empty."""
-    out = []
-    for path in glob.glob(os.path.join(directory, "tables", "*.csv")):
+    out, sub = [], os.path.join(directory, "tables")
+    for path in glob.glob(os.path.join(sub if os.path.isdir(sub) else directory, "*.csv")):  # the study or its tables/
         name = os.path.splitext(os.path.basename(path))[0]
         kind, _, rest = name.partition("_")
         m = re.match(r"(.+)_t(\d+)_n(\d+)$", rest)
@@ -257,12 +257,14 @@ def save(fig, out, name):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    p.add_argument("data_dir", help="the study's directory (its tables/*.csv)")
+    p.add_argument("data_dir", help="the study's directory (its tables/*.csv) or the tables' directory")
     p.add_argument("--plots", help="directory for the PNGs (none drawn without it)")
     p.add_argument("--prefix", default="autotune", help="the PNGs' file-name prefix")
     p.add_argument("--device", default="2 x NVIDIA H200, 32 host cores", help="the machine, for the plot titles")
     a = p.parse_args()
     insts = load(a.data_dir)
+    if not insts:
+        p.error(f"no tuning tables in {a.data_dir} or {a.data_dir}/tables")
     for section in (esr_table, speedup_table, band_insight, gpu_cpu_insight, tile_insight, halo_insight, dsize_insight):
         print(f"\n### {section.__doc__}\n")  # each section's docstring is its title
         section(insts)
