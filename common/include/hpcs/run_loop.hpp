@@ -231,6 +231,7 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
     return k;
   });
   check_run_memory(app, mpi, entries, chosen);
+  if (mpi.root()) note_unhonoured_options(entries, chosen, app.tuning, o.given_options, std::cerr);
   const auto runs = plan_runs(app, mpi, o, entries, chosen, &std::cerr);
   const AppInfo info = app.info();
   const Work work = app.work();

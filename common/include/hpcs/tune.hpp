@@ -124,6 +124,38 @@ Tuning nearest_point(const V& v, const Problem& p, std::vector<Tuning> points, c
 
 }  // namespace tune_detail
 
+// One note per option the command line gave that a chosen variant does not honour as given:
+// a tunable of some variant's space that this one does not read (cuda/cublas and --block),
+// or a value its resolve changed (a block size rounded to what its kernel can use). Named
+// tunings set their values on purpose and are left out.
+template <class Entry, class Tuning>
+void note_unhonoured_options(const std::vector<Entry>& entries, const std::vector<std::size_t>& chosen,
+                             const Tuning& requested, const std::set<std::string>& given, std::ostream& notes) {
+  std::vector<std::string> tunables;  // every variant's that the command line gave, in list order
+  std::vector<std::int64_t> values;   // as given
+  for (const Entry& e : entries)
+    for (const auto& d : e.variant->space)
+      if (given.count(d.name) && std::find(tunables.begin(), tunables.end(), d.name) == tunables.end()) {
+        tunables.push_back(d.name);
+        values.push_back(d.get(requested));
+      }
+  for (std::size_t t = 0; t < tunables.size(); ++t) {
+    std::string ignored, changed;
+    for (std::size_t k : chosen) {
+      const Entry& e = entries[k];
+      if (e.name != e.variant->name) continue;
+      const auto& space = e.variant->space;
+      const auto d = std::find_if(space.begin(), space.end(), [&](const auto& x) { return x.name == tunables[t]; });
+      if (d == space.end()) ignored += (ignored.empty() ? "" : ", ") + e.name;
+      else if (d->get(e.tuning) != values[t])
+        changed += (changed.empty() ? "" : ", ") + e.name + " runs " + std::to_string(d->get(e.tuning));
+    }
+    const std::string option = "note: --" + tunables[t] + " " + std::to_string(values[t]);
+    if (!ignored.empty()) notes << option << " is not read by " << ignored << " (no such tunable)\n";
+    if (!changed.empty()) notes << option << ": " << changed << " (what its kernels can use)\n";
+  }
+}
+
 // The model a run uses, if any: --tuning-model FILE, or the shipped one for this device
 // (explicit --tune model needs one; otherwise only variants whose tunables the command
 // line left alone use it). Checked on every rank; throws hpcs::Error naming the file.
