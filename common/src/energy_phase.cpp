@@ -5,7 +5,11 @@ namespace hpcs {
 
 EnergyPhase::EnergyPhase(const MpiContext& mpi, const std::optional<std::string>& gpu_pci_bus_id,
                          double window_seconds, double idle_seconds)
-    : mpi_(mpi), meter_(gpu_pci_bus_id), gpu_(gpu_pci_bus_id), window_(window_seconds) {
+    : mpi_(mpi),
+      meter_(gpu_pci_bus_id),
+      gpu_(gpu_pci_bus_id),
+      window_(window_seconds),
+      telemetry_(gpu_pci_bus_id, "no GPU on this rank") {
   int any = meter_.any_available() ? 1 : 0;
   MPI_Allreduce(MPI_IN_PLACE, &any, 1, MPI_INT, MPI_MAX, mpi.comm());
   on_ = window_seconds > 0 && any;
@@ -23,6 +27,16 @@ void EnergyPhase::measure(RunRecord& r, const RepFunction& rep) {
     r.energy->window.gpu_joules.reset();
     r.energy->window.gpu_idle_watts.reset();
   }
+}
+
+void EnergyPhase::start_telemetry(bool cpu_variant) {
+  sampling_cpu_variant_ = cpu_variant;
+  if (!cpu_variant) telemetry_.start();
+}
+
+void EnergyPhase::finish_telemetry(RunRecord& r) {
+  r.extra["telemetry"] = sampling_cpu_variant_ ? nlohmann::json{{"absent", "not applicable (CPU variant)"}}
+                                               : telemetry_.stop();
 }
 
 }  // namespace hpcs

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// GPU energy through NVML, loaded with dlopen (internal to energy.cpp).
+// GPU energy through NVML (nvml_library.hpp; internal to energy.cpp).
 #pragma once
 #include <atomic>
 #include <memory>
 #include <optional>
 #include <string>
 #include <thread>
+
+#include "nvml_library.hpp"
 
 namespace hpcs::detail {
 
@@ -19,9 +21,7 @@ class NvmlEnergy {
   std::optional<double> stop_joules();
 
  private:
-  struct Api;
-  std::unique_ptr<Api> api_;
-  void* device_ = nullptr;
+  std::unique_ptr<NvmlLibrary> nvml_;
   bool ok_ = false, use_counter_ = false;
   std::string source_;
   unsigned long long counter_start_mj_ = 0;

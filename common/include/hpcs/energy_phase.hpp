@@ -9,6 +9,7 @@
 #include "hpcs/energy.hpp"
 #include "hpcs/measure.hpp"
 #include "hpcs/report.hpp"
+#include "hpcs/telemetry.hpp"
 
 namespace hpcs {
 
@@ -22,6 +23,11 @@ class EnergyPhase {
   // Fills r's energy sources and, when on, its energy from a window of rep(). A CPU
   // variant gets no GPU energy: the GPU only idles meanwhile.
   void measure(RunRecord& r, const RepFunction& rep);
+  // The GPU's clocks, temperature and power from the first timed repetition to the end of
+  // the energy window (hpcs/telemetry.hpp): start before the timed repetitions, finish
+  // after measure() into r's result.telemetry. A CPU variant's record says why none.
+  void start_telemetry(bool cpu_variant);
+  void finish_telemetry(RunRecord& r);
 
  private:
   const MpiContext& mpi_;
@@ -29,6 +35,8 @@ class EnergyPhase {
   std::optional<std::string> gpu_;
   double window_ = 0;
   bool on_ = false;
+  GpuTelemetry telemetry_;
+  bool sampling_cpu_variant_ = false;
 };
 
 }  // namespace hpcs

@@ -160,6 +160,7 @@ RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o,
   r.started_utc = started;
   r.verification = check_result(app, mpi, o, result, y);
   progress.phase("warm-up and timed repetitions", std::max(o.warmup - 1, 0) + o.reps);
+  energy.start_telemetry(e.variant->backend == "cpu");
   r.timings = time_repetitions(mpi, std::max(o.warmup - 1, 0), o.reps, rep);
   r.timings.warmup = std::max(o.warmup, 1);  // the untimed runs, the result run included
   if (profile_range(true)) {  // HPCS_PROFILE_RANGE=1: one more repetition inside a profiler range
@@ -178,6 +179,7 @@ RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o,
   app.add_fields(r, *trial, result);
   progress.phase("energy window");
   energy.measure(r, rep);
+  energy.finish_telemetry(r);
   progress.idle();
   return r;
 }
