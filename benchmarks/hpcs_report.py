@@ -9,6 +9,8 @@
       rate_size.png   rate (the app's unit) against problem size, one line per variant
       efficiency.png  parallel efficiency T(1) / (p T(p)) against ranks, per variant and size
       roof.png        each run's bytes/s or GFLOP/s against the device roofs given
+      power.png       GPU board power (and SM clock) against time per variant, from the
+                      records' result.telemetry traces (the timed repetitions and energy window)
 
 RESULTS are files of JSON records (matrixchain_miniapp --json > run.jsonl, etc.). Runs are
 matched by (app, variant, dtype, items, ranks). Needs matplotlib only for `plot` (Debian:
@@ -243,8 +245,32 @@ def cmd_plot(a):
         ax.set_title("runs against the device's roofs")
         made.append(save(fig, a.output, "roof.png"))
 
+    # power against time, per variant: the telemetry trace of each GPU record
+    traced = [r for r in records if (r.get("result") or {}).get("telemetry", {}).get("trace", {}).get("power_w")]
+    if traced:
+        fig, (ax, ax2) = plt.subplots(2, 1, figsize=(8, 6), sharex=True)
+        for r in traced:
+            tr = r["result"]["telemetry"]["trace"]
+            lbl = f"{r['variant']} {r.get('dtype', '')} {r.get('items', 0):.3g}"
+            n = min(len(tr["t_s"]), len(tr["power_w"]))
+            ax.plot(tr["t_s"][:n], tr["power_w"][:n], label=lbl)
+            m = min(len(tr["t_s"]), len(tr.get("sm_clock_mhz", [])))
+            if m:
+                ax2.plot(tr["t_s"][:m], tr["sm_clock_mhz"][:m], label=lbl)
+        limits = {r["result"]["telemetry"].get("power_limit_w") for r in traced} - {None}
+        for w in limits:
+            ax.axhline(w, color="k", lw=0.8, ls="--")
+        ax.set_ylabel("GPU board power [W]" + (" (dashed: limit)" if limits else ""))
+        ax2.set_ylabel("SM clock [MHz]")
+        ax2.set_xlabel("seconds since the first timed repetition")
+        ax.set_title("power and clock per variant (NVML, read-only)")
+        ax.legend(fontsize=7)
+        ax.grid(True, alpha=0.3)
+        ax2.grid(True, alpha=0.3)
+        made.append(save(fig, a.output, "power.png"))
+
     if not made:
-        sys.exit("error: nothing to plot (no ladder steps, no sizes, no rank counts, no roofs given)")
+        sys.exit("error: nothing to plot (no ladder steps, no sizes, no rank counts, no roofs given, no power traces)")
     for m in made:
         print(m)
     return 0

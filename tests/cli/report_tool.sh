@@ -27,6 +27,12 @@ grep -q "geometric mean new/base over" "$dir/compare.txt" || { echo "FAIL: no co
 for png in rate_size.png efficiency.png; do
   [ "$(head -c 8 "$dir/plots/$png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || { echo "FAIL: $png is not a PNG"; exit 1; }
 done
+# power.png from a record's telemetry trace (what a GPU run writes; no GPU needed here)
+echo '{"app": "reduction", "variant": "cuda/rk7", "dtype": "float32", "items": 1e6, "ranks": 1, "time_s": 0.01, "rate": 1,
+ "result": {"telemetry": {"power_limit_w": 700, "trace": {"t_s": [0, 0.05], "power_w": [120, 410], "sm_clock_mhz": [1980, 1755]}}}}' \
+  | tr -d '\n' > "$dir/telemetry.jsonl"
+"$py" "$tool" plot "$dir/telemetry.jsonl" -o "$dir/plots_power" > /dev/null
+[ "$(head -c 8 "$dir/plots_power/power.png" | od -An -tx1 | tr -d ' \n')" = 89504e470d0a1a0a ] || { echo "FAIL: no power.png"; exit 1; }
 if "$py" "$tool" csv "$dir/does_not_exist.jsonl" 2> "$dir/err.txt"; then echo "FAIL: a missing file passed"; exit 1; fi
 grep -q "does_not_exist.jsonl: no such file" "$dir/err.txt" || { echo "FAIL: missing-file message"; exit 1; }
 echo "report tool: $records records, comparison and plots made"
