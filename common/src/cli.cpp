@@ -57,6 +57,11 @@ void add_common_options(CLI::App& app, CommonOptions& o) {
                  "Tuning model (JSON) for --tune model or, without --tune, for the variants whose tunables the "
                  "command line leaves free (default: the shipped one for this app and device, if any)")
       ->check(CLI::ExistingFile);
+  app.add_option("--gpu-clock", o.gpu_clock,
+                 "Lock the GPU's SM clock at this many MHz for the runs (seed 003's clock study; needs root or "
+                 "`nvidia-smi -acp UNRESTRICTED`, refused otherwise; reset at the end, on error and on SIGINT/SIGTERM). "
+                 "Never on machines you do not own")
+      ->check(CLI::Range(1u, 10000u));
   app.add_option("--tune-table", o.tune_table,
                  "Write the tuning table (one row per run: features, tunables, time, energy) as CSV to this file");
 }

@@ -42,6 +42,8 @@ NvmlLibrary::NvmlLibrary(const std::string& pci_bus_id) {
   if (!load(lib_, "nvmlDeviceGetCurrentClocksEventReasons", throttle_reasons))
     load(lib_, "nvmlDeviceGetCurrentClocksThrottleReasons", throttle_reasons);
   load(lib_, "nvmlDeviceGetEnforcedPowerLimit", power_limit);
+  load(lib_, "nvmlDeviceSetGpuLockedClocks", lock_clocks);
+  load(lib_, "nvmlDeviceResetGpuLockedClocks", reset_clocks);
   if (nvmlReturn r = init(); r != kNvmlSuccess) {
     why_ = "nvmlInit failed: " + error(r);
     return;

@@ -2,8 +2,8 @@
 // NVML loaded with dlopen (the binaries run where no driver exists): the entry points the
 // suite reads, one GPU found by its PCI bus id (NVML numbers GPUs its own way and ignores
 // CUDA_VISIBLE_DEVICES). $HPCS_NVML_LIBRARY names the library ("none": off; tests point it
-// at a fake). Internal to energy.cpp and telemetry.cpp. Read-only: nothing here changes a
-// clock or a limit.
+// at a fake). Internal to energy.cpp, telemetry.cpp and gpu_clock.cpp; only the last may
+// change a clock, and only when the user asks (--gpu-clock).
 #pragma once
 #include <memory>
 #include <string>
@@ -33,6 +33,9 @@ class NvmlLibrary {
   nvmlReturn (*temperature)(nvmlDevice, int, unsigned int*) = nullptr;    // C; 0 the GPU die
   nvmlReturn (*throttle_reasons)(nvmlDevice, unsigned long long*) = nullptr;
   nvmlReturn (*power_limit)(nvmlDevice, unsigned int*) = nullptr;         // mW, enforced
+  // Only --gpu-clock (gpu_clock.cpp) calls these, with the user's permission.
+  nvmlReturn (*lock_clocks)(nvmlDevice, unsigned int, unsigned int) = nullptr;  // SM MHz min, max
+  nvmlReturn (*reset_clocks)(nvmlDevice) = nullptr;
 
  private:
   void* lib_ = nullptr;

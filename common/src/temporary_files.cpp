@@ -18,10 +18,14 @@ enum : int { kFree = 0, kFilling = 1, kActive = 2 };
 // Plain arrays and lock-free atomics: all a signal handler may touch.
 char g_paths[kSlots][kMaxPath];
 std::atomic<int> g_state[kSlots];
+constexpr int kCleanups = 4;
+std::atomic<void (*)()> g_cleanups[kCleanups];
 constexpr int kSignals[] = {SIGINT, SIGTERM};
 struct sigaction g_previous[2];
 
 extern "C" void remove_temporaries_and_reraise(int signo) {
+  for (auto& c : g_cleanups)
+    if (auto* f = c.exchange(nullptr)) f();
   for (int i = 0; i < kSlots; ++i)
     if (g_state[i].load() == kActive) ::unlink(g_paths[i]);
   for (int k = 0; k < 2; ++k)
@@ -40,11 +44,28 @@ void install_handlers() {
     ::sigaction(kSignals[k], &now, nullptr);
   }
 }
-}  // namespace
 
-int register_temporary_file(const std::string& path) {
+void install_handlers_once() {
   static std::once_flag installed;
   std::call_once(installed, install_handlers);
+}
+}  // namespace
+
+int register_signal_cleanup(void (*cleanup)()) {
+  install_handlers_once();
+  for (int i = 0; i < kCleanups; ++i) {
+    void (*expected)() = nullptr;
+    if (g_cleanups[i].compare_exchange_strong(expected, cleanup)) return i;
+  }
+  return -1;
+}
+
+void unregister_signal_cleanup(int slot) {
+  if (slot >= 0 && slot < kCleanups) g_cleanups[slot].store(nullptr);
+}
+
+int register_temporary_file(const std::string& path) {
+  install_handlers_once();
   if (path.size() >= kMaxPath) return -1;
   for (int i = 0; i < kSlots; ++i) {
     int expected = kFree;

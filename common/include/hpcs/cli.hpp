@@ -43,6 +43,9 @@ struct CommonOptions {
   // The options the command line gave (long names without dashes: "band"): the tuner
   // leaves these tunables as given. Filled after parsing.
   std::set<std::string> given_options;
+  // --gpu-clock: the SM clock (MHz) locked for the runs where permitted (hpcs/gpu_clock.hpp);
+  // 0: the clocks as found (never changed).
+  unsigned int gpu_clock = 0;
 };
 
 // input, --variant, --verify/--no-verify, --verify-cells, --list, --version: what both a

@@ -16,6 +16,7 @@
 #include "hpcs/energy_phase.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/gpu.hpp"
+#include "hpcs/gpu_clock.hpp"
 #include "hpcs/host_memory.hpp"
 #include "hpcs/measure.hpp"
 #include "hpcs/progress.hpp"
@@ -249,6 +250,14 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
   const auto& gpu = current_gpu();
   EnergyPhase energy(mpi, gpu.device ? std::optional<std::string>(gpu.device->pci_bus_id) : std::nullopt,
                      o.energy_window, o.idle_window);
+  // --gpu-clock: locked for the runs only, reset when `clock` ends (errors included).
+  std::optional<GpuClockLock> clock;
+  if (o.gpu_clock > 0)
+    collective(mpi, [&] {
+      if (!gpu.device)
+        throw Error("--gpu-clock " + std::to_string(o.gpu_clock) + ": no GPU on this rank (" + gpu.reason + ")");
+      clock.emplace(gpu.device->pci_bus_id, o.gpu_clock);
+    });
   std::vector<RunRecord> records;
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const auto& e = runs[i].entry;
@@ -256,9 +265,11 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
     records.push_back(measure_entry(app, mpi, o, e, yardstick, energy, progress));
     if (!runs[i].tuning.is_null()) records.back().extra["tuning"] = runs[i].tuning;
   }
+  clock.reset();
   set_ladder_speedups(records);
   const Provenance prov = collect_provenance(mpi, argc, argv, device_description(gpu));
-  const nlohmann::json meta = run_metadata(app.info().name, o, app.parameters(), yardstick.info);
+  nlohmann::json meta = run_metadata(app.info().name, o, app.parameters(), yardstick.info);
+  meta["gpu_clock_locked_mhz"] = o.gpu_clock > 0 ? nlohmann::json(o.gpu_clock) : nlohmann::json("no (clocks as found)");
   report_runs(mpi, o, app.describe(), prov, meta, records, [&](std::ostream& os) {
     print_tuning_summary(os, records);
     app.print_details(os, records);

@@ -5,7 +5,8 @@
 // registered paths (async-signal-safe: a fixed table of C strings), restores the action
 // that was there before and re-raises, so the process still ends by that signal (exit
 // status 128 + signo; mpirun forwards the signal, so every rank ends alike). A signal
-// that was ignored when the process started stays ignored.
+// that was ignored when the process started stays ignored. The same handler first runs the
+// registered cleanups (a locked GPU clock is reset: hpcs/gpu_clock.hpp).
 #pragma once
 #include <string>
 
@@ -15,6 +16,11 @@ namespace hpcs {
 // too long (that file is then only removed by its writer, as before).
 int register_temporary_file(const std::string& path);
 void unregister_temporary_file(int slot);  // -1: nothing
+
+// A function the SIGINT/SIGTERM handler calls before it re-raises (a small fixed table; -1
+// when full). It runs inside a signal handler: keep it short.
+int register_signal_cleanup(void (*cleanup)());
+void unregister_signal_cleanup(int slot);  // -1: nothing
 
 // The registration for the lifetime of a scope (removing the file stays the writer's job).
 class ScopedTemporaryFile {
