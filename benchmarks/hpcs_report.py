@@ -176,13 +176,9 @@ def cmd_plot(a):
             ax.plot(steps, speedups, marker="o", label=f"{app} {backend} {dtype} {items:.3g}")
             for r, x, y in zip(rs, steps, speedups):  # each step named by its algorithm
                 ax.annotate(r["variant"].split("/")[1], (x, y), fontsize=7, xytext=(3, 3), textcoords="offset points")
-        ax.set_xlabel("step on the backend's ladder")
-        ax.set_ylabel("speedup over the backend's first step")
         ax.set_yscale("log")
-        ax.set_title("optimization ladder")
-        ax.legend(fontsize=7)
-        ax.grid(True, which="both", alpha=0.3)
-        made.append(save(fig, a.output, "ladder.png"))
+        made.append(save_lines(fig, ax, a.output, "ladder.png", "optimization ladder", "step on the backend's ladder",
+                               "speedup over the backend's first step"))
 
     # rate against size, per variant (and ranks)
     series = {}
@@ -196,12 +192,9 @@ def cmd_plot(a):
             ax.plot([r["items"] for r in rs], [r["rate"] for r in rs], marker="o", label=f"{variant} {dtype} x{ranks}")
         ax.set_xscale("log")
         ax.set_yscale("log")
-        ax.set_xlabel("problem size (items: " + ", ".join(sorted({str(r.get('rate_unit')) for r in records})) + ")")
-        ax.set_ylabel("rate")
-        ax.set_title("rate against problem size")
-        ax.legend(fontsize=7)
-        ax.grid(True, which="both", alpha=0.3)
-        made.append(save(fig, a.output, "rate_size.png"))
+        units = ", ".join(sorted({str(r.get('rate_unit')) for r in records}))
+        made.append(save_lines(fig, ax, a.output, "rate_size.png", "rate against problem size",
+                               f"problem size (items: {units})", "rate"))
 
     # parallel efficiency against ranks
     scaling = {}
@@ -214,13 +207,9 @@ def cmd_plot(a):
             ps = sorted(by)
             t1 = by[1]["time_s"]
             ax.plot(ps, [t1 / (p * by[p]["time_s"]) for p in ps], marker="o", label=f"{variant} {dtype} {items:.3g}")
-        ax.set_xlabel("ranks")
-        ax.set_ylabel("parallel efficiency T(1) / (p T(p))")
         ax.set_ylim(0, 1.1)
-        ax.set_title("strong scaling")
-        ax.legend(fontsize=7)
-        ax.grid(True, alpha=0.3)
-        made.append(save(fig, a.output, "efficiency.png"))
+        made.append(save_lines(fig, ax, a.output, "efficiency.png", "strong scaling", "ranks",
+                               "parallel efficiency T(1) / (p T(p))"))
 
     # against the roofs: GB/s runs against the bandwidth, GFLOP/s against the compute roof
     if a.roof_bandwidth or a.roof_compute:
@@ -281,6 +270,16 @@ def save(fig, directory, name):
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     return path
+
+
+def save_lines(fig, ax, directory, name, title, xlabel, ylabel):
+    """A line plot's labels, legend and grid (the same on every one), then save()."""
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=7)
+    ax.grid(True, which="both", alpha=0.3)
+    return save(fig, directory, name)
 
 
 def main():

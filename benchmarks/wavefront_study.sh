@@ -10,12 +10,8 @@
 # loop in the speedup part); SCALE=small runs tiny sizes (a smoke test on a CPU machine).
 set -uo pipefail
 OUT=${OUT:-$PWD/wavefront-study}
-BIN=${BIN:-build/gpu/bin}
-mkdir -p "$OUT"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(speedup dim tsize dsize cpu sw)
-small=${SCALE:-}
+default_parts=(speedup dim tsize dsize cpu sw)
+source "$(dirname "$0")/wavefront_study_common.sh" "$@"
 size() { if [ "$small" = small ]; then echo "$2"; else echo "$1"; fi; }
 reps=(--reps "${REPS:-3}" --warmup 1)
 quick=(--energy-window 0 --idle-window 0 --json --quiet)
@@ -24,13 +20,11 @@ quick=(--energy-window 0 --idle-window 0 --json --quiet)
 # one untimed-free repetition, for the serial loop).
 run() {
   local name=$1; shift
-  "$BIN/wavefront_miniapp" "$@" "${reps[@]}" "${quick[@]}" > "$OUT/$name.jsonl" 2> "$OUT/$name.err" \
-    || echo "$name: failed ($(grep -m1 error "$OUT/$name.err"))"
+  miniapp "$name" "$OUT/$name.jsonl" "$@" "${reps[@]}" "${quick[@]}"
 }
 run_once() {
   local name=$1; shift
-  "$BIN/wavefront_miniapp" "$@" --reps 1 --warmup 0 "${quick[@]}" > "$OUT/$name.jsonl" 2> "$OUT/$name.err" \
-    || echo "$name: failed ($(grep -m1 error "$OUT/$name.err"))"
+  miniapp "$name" "$OUT/$name.jsonl" "$@" --reps 1 --warmup 0 "${quick[@]}"
 }
 gpu_variants='cpu/tiled,cuda/band/*,kokkos/band/*'
 cpu_some='cpu/tiled,cpu/tiled/cputile16,cpu/tiled/cputile64'  # the sweeps' CPU side

@@ -16,20 +16,17 @@
 # then take seconds, not minutes); SCALE=small runs tiny sizes (a smoke test on a CPU).
 set -uo pipefail
 OUT=${OUT:-$PWD/tune-study}
-BIN=${BIN:-build/gpu/bin}
+default_parts=(single dual apps holdout)
+source "$(dirname "$0")/wavefront_study_common.sh" "$@"
 mkdir -p "$OUT/tables"
-export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
-parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(single dual apps holdout)
-small=${SCALE:-}
 gpu=${GPU_VARIANT:-cuda/band}  # kokkos/band: the smoke test on a CPU
 quick=(--reps "${REPS:-1}" --warmup 0 --energy-window 0 --idle-window 0 --quiet --verify-cells "${VERIFY_CELLS:-4000000}")
 
 # tune NAME VARIANTS ARGS...: one exhaustive search; its table in $OUT/tables/NAME.csv.
 tune() {
   local name=$1 variants=$2; shift 2
-  "$BIN/wavefront_miniapp" "$@" --variant "$variants" --tune exhaustive --tune-table "$OUT/tables/$name.csv" \
-    "${quick[@]}" > "$OUT/$name.txt" 2> "$OUT/$name.err" || echo "$name: failed ($(grep -m1 error "$OUT/$name.err"))"
+  miniapp "$name" "$OUT/$name.txt" "$@" --variant "$variants" --tune exhaustive --tune-table "$OUT/tables/$name.csv" \
+    "${quick[@]}"
 }
 
 # The grid: "tsize:dim dim ..." (dim^2 x tsize <= ~4e9).

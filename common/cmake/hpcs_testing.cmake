@@ -100,6 +100,51 @@ function(hpcs_bad_file_tests)
   endforeach()
 endfunction()
 
+# hpcs_bad_option_tests(APP <exe> PREFIX <p> RANKS <n> CASES "name|expect|arg@@arg..." ...
+#                       [ARGS ...]): per case a test cli_<p>_<name>: the app run with ARGS and
+# the case's arguments ("@@" between them) must fail with one error line matching expect.
+function(hpcs_bad_option_tests)
+  cmake_parse_arguments(A "" "APP;PREFIX;RANKS" "CASES;ARGS" ${ARGN})
+  foreach(case IN LISTS A_CASES)
+    string(REPLACE "|" ";" parts "${case}")
+    list(GET parts 0 name)
+    list(GET parts 1 expect)
+    list(GET parts 2 args)
+    string(REPLACE "@@" ";" args "${args}")
+    hpcs_cli_test(APP ${A_APP} NAME cli_${A_PREFIX}_${name} RANKS ${A_RANKS} SCRIPT failure EXPECT "${expect}"
+                  ARGS ${A_ARGS} ${args} -o ${HPCS_TEST_DATA}/cli_${A_PREFIX}_${name}.out.h5)
+  endforeach()
+endfunction()
+
+# hpcs_same_bits_tests(APP <exe> PREFIX <p> DATASET </path> OUTPUT_OPTION <--output-...>
+#                      VARIANTS <v>... ARGS ...): per variant, a run of the app on 1 rank and
+# one on 3 ranks (verification off) must write DATASET with the same bits: h5diff, no
+# tolerance. Tests <p>_same_bits_<variant>; a variant that cannot run here skips. Without
+# h5diff there are none.
+function(hpcs_same_bits_tests)
+  cmake_parse_arguments(A "" "APP;PREFIX;DATASET;OUTPUT_OPTION" "VARIANTS;ARGS" ${ARGN})
+  find_program(HPCS_H5DIFF h5diff)
+  if(NOT HPCS_H5DIFF)
+    return()
+  endif()
+  get_filename_component(app_label ${CMAKE_CURRENT_SOURCE_DIR} NAME)  # tests/<app>/
+  foreach(v ${A_VARIANTS})
+    string(REPLACE "/" "_" vname ${v})
+    foreach(np 1 3)
+      set(out${np} ${HPCS_TEST_DATA}/${A_PREFIX}_same_${vname}_np${np}.h5)
+      hpcs_mpi_command(cmd${np} RANKS ${np} COMMAND $<TARGET_FILE:${A_APP}> ${A_ARGS} --variant ${v} --no-verify
+                       --reps 1 --warmup 0 --energy-window 0 --idle-window 0 ${A_OUTPUT_OPTION} ${out${np}})
+      string(REPLACE ";" "@@" cmd${np} "${cmd${np}}")
+    endforeach()
+    set(name ${A_PREFIX}_same_bits_${vname})
+    add_test(NAME ${name}
+             COMMAND ${CMAKE_COMMAND} "-DCMD1=${cmd1}" "-DCMD2=${cmd3}" -DOUT1=${out1} -DOUT2=${out3}
+                     -DH5DIFF=${HPCS_H5DIFF} -DDATASET=${A_DATASET} -P ${HPCS_TEST_SCRIPTS}/expect_same_dataset.cmake)
+    set_tests_properties(${name} PROPERTIES LABELS "${app_label};mpi" ENVIRONMENT "${HPCS_MPI_TEST_ENV}"
+                         PROCESSORS 3 TIMEOUT 300 SKIP_REGULAR_EXPRESSION "cannot run here")
+  endforeach()
+endfunction()
+
 # hpcs_app_test_executable(<target> <prefix> <sources>...): a GoogleTest executable of an
 # app's tests: the app with every variant of this build, the MPI test main that starts the
 # backends, and HPCS_HAVE_CUDA / HPCS_HAVE_KOKKOS for tests that expect a backend.

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "hpcs/csv_report.hpp"
 
-#include <unistd.h>
-
 #include <cstdio>
-#include <fstream>
+#include <ostream>
 
-#include "hpcs/error.hpp"
+#include "hpcs/atomic_text_file.hpp"
 #include "hpcs/run_table.hpp"
-#include "hpcs/temporary_files.hpp"
 
 namespace hpcs {
 
@@ -42,26 +39,14 @@ std::vector<std::string> texts(const std::vector<RunTableColumn>& columns, const
 
 void write_rows(const std::string& path, const std::vector<std::string>& header,
                 const std::vector<std::vector<std::string>>& rows) {
-  const std::string temp = path + ".tmp." + std::to_string(::getpid());
-  const ScopedTemporaryFile registered(temp);  // removed if a signal ends the run mid-write
-  {
-    std::ofstream out(temp);
-    if (!out) throw Error(path + ": cannot write");
+  write_text_file_atomically(path, [&](std::ostream& out) {
     const auto write_row = [&](const std::vector<std::string>& cells) {
       for (std::size_t k = 0; k < cells.size(); ++k) out << (k ? "," : "") << field(cells[k]);
       out << "\n";
     };
     write_row(header);
     for (const auto& r : rows) write_row(r);
-    if (!out.flush()) {
-      std::remove(temp.c_str());
-      throw Error(path + ": cannot write (disk full?)");
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    std::remove(temp.c_str());
-    throw Error(path + ": cannot rename the temporary file into place");
-  }
+  });
 }
 }  // namespace
 

@@ -7,6 +7,8 @@
 #include <map>
 #include <set>
 
+#include "hpcs/format.hpp"
+
 namespace hpcs {
 
 std::optional<double> RunRecord::joules_per_rep() const {
@@ -75,12 +77,7 @@ void set_step_speedups(std::vector<RunRecord>& records, const std::vector<std::s
 }
 
 namespace {
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
-std::string opt(const char* f, const std::optional<double>& v) { return v ? fmt(f, *v) : "-"; }
+std::string opt(const char* f, const std::optional<double>& v) { return v ? format_one(f, *v) : "-"; }
 
 nlohmann::json stats_json(const Stats& s) {
   return {{"min", s.min}, {"median", s.median}, {"max", s.max}, {"mean", s.mean}, {"count", s.count}};
@@ -119,9 +116,9 @@ void print_table(std::ostream& os, const std::vector<RunRecord>& records) {
     const auto jpr = r.joules_per_rep();
     std::optional<double> nj;
     if (jpr && r.items) nj = *jpr / static_cast<double>(r.items) * 1e9;
-    const std::string gf = flops ? " " + fmt("%9.1f", r.gflops.value_or(0.0)) : "";
+    const std::string gf = flops ? " " + format_one("%9.1f", r.gflops.value_or(0.0)) : "";
     // Three significant digits at least: a CPU run of the wavefront makes 0.04 GCUPS.
-    const std::string rate = fmt(r.rate >= 100 ? "%9.1f" : (r.rate >= 0.1 ? "%9.3f" : "%9.3g"), r.rate);
+    const std::string rate = format_one(r.rate >= 100 ? "%9.1f" : (r.rate >= 0.1 ? "%9.3f" : "%9.3g"), r.rate);
     std::snprintf(line, sizeof line, "%-28s %-26s %5s %11.4f %11.4f %11.4f %s%s %7s %8s %10s %9s %7s  %s\n",
                   r.variant.c_str(), r.config.c_str(), t.representative_kind(), s.median * 1e3, s.min * 1e3,
                   s.max * 1e3, rate.c_str(), gf.c_str(), opt("%.2fx", r.step_speedup).c_str(),

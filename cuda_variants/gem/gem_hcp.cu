@@ -19,6 +19,7 @@
 #include "hpcs/cuda/event_timer.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/gpu.hpp"
+#include "hpcs/precision_dispatch.hpp"
 
 namespace hpcs::gem {
 namespace {
@@ -123,8 +124,7 @@ class CudaHcp final : public Evaluator {
 };
 
 std::unique_ptr<Evaluator> make_cuda_hcp(Precision p, const Tuning& t) {
-  if (p == Precision::Float32) return std::make_unique<CudaHcp<float>>(t);
-  return std::make_unique<CudaHcp<double>>(t);
+  return make_in_precision<Evaluator, CudaHcp>(p, t);
 }
 
 }  // namespace

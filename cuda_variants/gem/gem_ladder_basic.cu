@@ -13,6 +13,7 @@
 #include "gem_cuda_evaluator.cuh"
 #include "gem_cuda_evaluators.hpp"
 #include "gem_vertex_regs.cuh"
+#include "hpcs/precision_dispatch.hpp"
 
 namespace hpcs::gem::cuda_impl {
 namespace {
@@ -97,8 +98,7 @@ class RegisterStep final : public CudaEvaluator<Real> {
 }  // namespace
 
 std::unique_ptr<Evaluator> make_register_step(int step, Precision p, const Tuning& t) {
-  if (p == Precision::Float32) return std::make_unique<RegisterStep<float>>(step, t);
-  return std::make_unique<RegisterStep<double>>(step, t);
+  return make_in_precision<Evaluator, RegisterStep>(p, step, t);
 }
 
 }  // namespace hpcs::gem::cuda_impl

@@ -11,6 +11,7 @@
 #include "gem_cuda_evaluator.cuh"
 #include "gem_cuda_evaluators.hpp"
 #include "gem_tile_kernel.cuh"
+#include "hpcs/precision_dispatch.hpp"
 
 namespace hpcs::gem::cuda_impl {
 namespace {
@@ -57,8 +58,7 @@ class SharedStep final : public CudaEvaluator<Real> {
 }  // namespace
 
 std::unique_ptr<Evaluator> make_shared_step(int step, Precision p, const Tuning& t) {
-  if (p == Precision::Float32) return std::make_unique<SharedStep<float>>(step, t);
-  return std::make_unique<SharedStep<double>>(step, t);
+  return make_in_precision<Evaluator, SharedStep>(p, step, t);
 }
 
 }  // namespace hpcs::gem::cuda_impl

@@ -13,6 +13,7 @@
 #include "gem_fast_pair.hpp"
 #include "gem_tile_kernel.cuh"
 #include "hpcs/gpu.hpp"
+#include "hpcs/precision_dispatch.hpp"
 
 namespace hpcs::gem::cuda_impl {
 namespace {
@@ -97,8 +98,7 @@ class TunedStep final : public CudaEvaluator<Real> {
 }  // namespace
 
 std::unique_ptr<Evaluator> make_tuned(Precision p, const Tuning& t) {
-  if (p == Precision::Float32) return std::make_unique<TunedStep<float>>(t);
-  return std::make_unique<TunedStep<double>>(t);
+  return make_in_precision<Evaluator, TunedStep>(p, t);
 }
 
 Tuning resolve_step(int step, const Problem& p, const Tuning& t) {

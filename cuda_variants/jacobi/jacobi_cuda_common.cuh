@@ -7,6 +7,7 @@
 #include <cuda_pipeline.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -94,6 +95,24 @@ int blocks_per_sm(Kernel k, int threads, std::size_t smem) {
   int n = 0;
   HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, k, threads, smem));
   return n;
+}
+
+// The tiled solvers' launches: one per wavefront of `h` that has tiles, launch(w, tiles)
+// starting wavefront w's blocks. Notes the wavefronts and the widest one (the solvers'
+// details) and returns the launches.
+template <class Launch>
+std::int64_t launch_wavefronts(const HexTiling& h, std::int64_t& wavefronts, std::int64_t& widest, Launch&& launch) {
+  std::int64_t launches = 0;
+  wavefronts = h.wavefronts();
+  for (std::int64_t w = 0; w < h.wavefronts(); ++w) {
+    const std::int64_t tiles = h.tiles(w);
+    if (tiles == 0) continue;
+    widest = std::max(widest, tiles);
+    launch(w, tiles);
+    HPCS_CUDA_CHECK_LAUNCH();
+    ++launches;
+  }
+  return launches;
 }
 
 template <class Real>

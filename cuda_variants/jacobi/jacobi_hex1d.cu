@@ -62,17 +62,9 @@ class Hex1dSolver final : public CudaSolver<Real> {
     prm.h = HexTiling{t_.t_T, t_.t_S1, this->p_.n1, steps};
     prm.threads = t_.threads;
     prm.nr = prm.h.w_tile() + 2;
-    std::int64_t launches = 0;
-    wavefronts_ = prm.h.wavefronts();
-    for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
-      const std::int64_t tiles = prm.h.tiles(w);
-      if (tiles == 0) continue;
-      tiles_ = std::max(tiles_, tiles);
+    return launch_wavefronts(prm.h, wavefronts_, tiles_, [&](std::int64_t w, std::int64_t tiles) {
       hex1d_kernel<Real><<<static_cast<unsigned>(tiles), t_.threads, smem_>>>(prm, w);
-      HPCS_CUDA_CHECK_LAUNCH();
-      ++launches;
-    }
-    return launches;
+    });
   }
 
   Tuning t_;

@@ -151,12 +151,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     const Problem& p = this->p_;
     blocks::Hhc2dParams<Real> prm = blocks::hhc2d_params(p, t_, steps, a, b, kRound);
     const Hhc2dKernel<Real> kernel = kernel_for<Real>(t_);
-    std::int64_t launches = 0;
-    wavefronts_ = prm.h.wavefronts();
-    for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
-      const std::int64_t tiles = prm.h.tiles(w);
-      if (tiles == 0) continue;
-      tiles_ = std::max(tiles_, tiles);
+    return launch_wavefronts(prm.h, wavefronts_, tiles_, [&](std::int64_t w, std::int64_t tiles) {
       prm.init_row0 = blocks::hhc_init_row0(prm.h, w);
       if (fast_.fn && full_wavefront(prm.h, w)) {
         void* args[] = {&prm, &w};
@@ -164,10 +159,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
       } else {
         kernel<<<static_cast<unsigned>(tiles), t_.threads, w == 0 ? smem0_ : smem_>>>(prm, w);
       }
-      HPCS_CUDA_CHECK_LAUNCH();
-      ++launches;
-    }
-    return launches;
+    });
   }
 
   Tuning t_;

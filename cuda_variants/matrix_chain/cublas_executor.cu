@@ -8,6 +8,7 @@
 
 #include "chain_executor.cuh"
 #include "cuda_executors.hpp"
+#include "hpcs/precision_dispatch.hpp"
 
 namespace hpcs::matrixchain::cuda_impl {
 namespace {
@@ -74,8 +75,7 @@ class CublasExecutor final : public ChainExecutor<Real> {
 }  // namespace
 
 std::unique_ptr<Executor> make_cublas_executor(Precision p, bool graph) {
-  if (p == Precision::Float32) return std::make_unique<CublasExecutor<float>>(graph);
-  return std::make_unique<CublasExecutor<double>>(graph);
+  return make_in_precision<Executor, CublasExecutor>(p, graph);
 }
 
 }  // namespace hpcs::matrixchain::cuda_impl

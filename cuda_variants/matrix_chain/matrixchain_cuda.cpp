@@ -43,27 +43,20 @@ void register_cuda_variants(VariantList& list) {
   cublas.tunings.push_back(without_graph());
   list.push_back(cublas);
 
-  for (const bool fused : {false, true}) {
-    Variant v;
-    v.name = fused ? "cuda/fused" : "cuda/unfused";
-    v.backend = "cuda";
-    v.step = fused ? 2 : 1;
-    v.make = [name = v.name, fused](Precision p, const Tuning& t) {
+  TiledBackend cuda;
+  cuda.name = "cuda";
+  cuda.make = [](const std::string& name, bool fused) -> Make {
+    return [name, fused](Precision p, const Tuning& t) {
       return cuda_impl::make_tiled_executor(name, fused, p, t.cuda_graph, t.gemm_shaped);
     };
-    v.why_not = [name = v.name, fused](const Problem& p, const Tuning& t) -> std::optional<std::string> {
-      if (auto why = no_gpu_reason()) return why;
-      if (fused)
-        if (auto why = needs_fused_plan(name, t)) return why;
-      return cuda_impl::tile_reason(name, p, t);
-    };
-    v.resolve = [fused](const Problem& p, const Tuning& t) {
-      return cuda_impl::with_auto_fast_memory(p, fused ? t : unfused_plan(t));
-    };
-    v.tunings = plan_tunings(fused);
+  };
+  cuda.unavailable = no_gpu_reason;
+  cuda.misfit = cuda_impl::tile_reason;
+  cuda.with_auto_memory = cuda_impl::with_auto_fast_memory;
+  for (const bool fused : {false, true}) {
+    Variant v = tiled_variant(cuda, fused);
     v.tunings.push_back(without_graph());
     v.tunings.push_back(plan_patch());
-    v.space = fast_memory_space();
     list.push_back(v);
   }
 }

@@ -318,12 +318,15 @@ __device__ __forceinline__ void load_run_cg(Real* out, const Real* src) {
   }
 }
 
-// The thread's outputs inside rows_valid x cols_valid of a row-major matrix at dst.
-template <class Real, int Micro>
-__device__ __forceinline__ void store_patch(const Real (&acc)[Micro][Micro], Real* dst, int ld, int rows_valid,
-                                            int cols_valid, const Patch<Micro>& p) {
+// The runs of kHalf columns that hold the thread's outputs inside rows_valid x cols_valid
+// of a row-major matrix at `base`, for store_patch and load_patch alike: run(i, h, at, whole,
+// cols_left) for outputs acc[i][h .. h + kHalf), at base + at; whole: the run lies inside
+// and is aligned for vector access, else only its first cols_left columns are inside.
+template <class Real, int Micro, class Visit>
+__device__ __forceinline__ void for_each_run(const Real* base, int ld, int rows_valid, int cols_valid,
+                                             const Patch<Micro>& p, Visit&& run) {
   constexpr int H = Patch<Micro>::kHalf;
-  const bool vector = run_aligned<Real, H>(dst, ld);
+  const bool vector = run_aligned<Real, H>(base, ld);
 #pragma unroll
   for (int i = 0; i < Micro; ++i) {
     const int r = p.row_of(i);
@@ -331,19 +334,29 @@ __device__ __forceinline__ void store_patch(const Real (&acc)[Micro][Micro], Rea
 #pragma unroll
     for (int h = 0; h < Micro; h += H) {
       const int c = p.col_of(h);
-      Real* q = dst + static_cast<Index>(r) * ld + c;
-      if (vector && c + H <= cols_valid) {
-        Run<Real, H> run;
-#pragma unroll
-        for (int j = 0; j < H; ++j) run.v[j] = acc[i][h + j];
-        *reinterpret_cast<Run<Real, H>*>(q) = run;
-      } else {
-#pragma unroll
-        for (int j = 0; j < H; ++j)
-          if (c + j < cols_valid) q[j] = acc[i][h + j];
-      }
+      run(i, h, static_cast<Index>(r) * ld + c, vector && c + H <= cols_valid, cols_valid - c);
     }
   }
+}
+
+// The thread's outputs inside rows_valid x cols_valid of a row-major matrix at dst.
+template <class Real, int Micro>
+__device__ __forceinline__ void store_patch(const Real (&acc)[Micro][Micro], Real* dst, int ld, int rows_valid,
+                                            int cols_valid, const Patch<Micro>& p) {
+  constexpr int H = Patch<Micro>::kHalf;
+  for_each_run(dst, ld, rows_valid, cols_valid, p, [&](int i, int h, Index at, bool whole, int cols_left) {
+    Real* q = dst + at;
+    if (whole) {
+      Run<Real, H> run;
+#pragma unroll
+      for (int j = 0; j < H; ++j) run.v[j] = acc[i][h + j];
+      *reinterpret_cast<Run<Real, H>*>(q) = run;
+    } else {
+#pragma unroll
+      for (int j = 0; j < H; ++j)
+        if (j < cols_left) q[j] = acc[i][h + j];
+    }
+  });
 }
 
 // The same outputs read back through L2 (load_run_cg), in the same runs.
@@ -351,27 +364,19 @@ template <class Real, int Micro>
 __device__ __forceinline__ void load_patch(Real (&acc)[Micro][Micro], const Real* src, int ld, int rows_valid,
                                            int cols_valid, const Patch<Micro>& p) {
   constexpr int H = Patch<Micro>::kHalf;
-  const bool vector = run_aligned<Real, H>(src, ld);
+  for_each_run(src, ld, rows_valid, cols_valid, p, [&](int i, int h, Index at, bool whole, int cols_left) {
+    const Real* q = src + at;
+    if (whole) {
+      Real run[H];
+      load_run_cg<Real, H>(run, q);
 #pragma unroll
-  for (int i = 0; i < Micro; ++i) {
-    const int r = p.row_of(i);
-    if (r >= rows_valid) continue;
+      for (int j = 0; j < H; ++j) acc[i][h + j] = run[j];
+    } else {
 #pragma unroll
-    for (int h = 0; h < Micro; h += H) {
-      const int c = p.col_of(h);
-      const Real* q = src + static_cast<Index>(r) * ld + c;
-      if (vector && c + H <= cols_valid) {
-        Real run[H];
-        load_run_cg<Real, H>(run, q);
-#pragma unroll
-        for (int j = 0; j < H; ++j) acc[i][h + j] = run[j];
-      } else {
-#pragma unroll
-        for (int j = 0; j < H; ++j)
-          if (c + j < cols_valid) acc[i][h + j] = __ldcg(q + j);
-      }
+      for (int j = 0; j < H; ++j)
+        if (j < cols_left) acc[i][h + j] = __ldcg(q + j);
     }
-  }
+  });
 }
 
 // The GEMM blocks' patch order: groups of kGroup row bands sweep the column bands

@@ -9,6 +9,7 @@
 
 #include "chain_executor.cuh"
 #include "cuda_executors.hpp"
+#include "hpcs/precision_dispatch.hpp"
 #include "launch_shape.hpp"
 #include "tiled_kernels.hpp"
 
@@ -140,8 +141,7 @@ class TiledExecutor final : public ChainExecutor<Real> {
 
 std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fused, Precision p, bool graph,
                                               bool shaped) {
-  if (p == Precision::Float32) return std::make_unique<TiledExecutor<float>>(name, fused, graph, shaped);
-  return std::make_unique<TiledExecutor<double>>(name, fused, graph, shaped);
+  return make_in_precision<Executor, TiledExecutor>(p, name, fused, graph, shaped);
 }
 
 }  // namespace hpcs::matrixchain::cuda_impl

@@ -55,47 +55,55 @@ __device__ inline std::size_t first_index(unsigned per_block) {
   return std::size_t(blockIdx.x) * per_block + threadIdx.x;
 }
 
+// RK-1..3 load one element per thread into shared memory, RK-4/5 add two on the way (a
+// block covers twice its threads); the partial sums are ready for the tree on return.
 template <class In, class Acc>
-__global__ void rk1(const In* __restrict__ in, Acc* __restrict__ out, std::size_t n) {
+__device__ Acc* load_one_each(const In* __restrict__ in, std::size_t n) {
   Acc* s = shared_partials<Acc>();
   s[threadIdx.x] = body::load_one<In, Acc>(in, n, first_index(blockDim.x));
   __syncthreads();
+  return s;
+}
+
+template <class In, class Acc>
+__device__ Acc* load_pair_each(const In* __restrict__ in, std::size_t n) {
+  Acc* s = shared_partials<Acc>();
+  s[threadIdx.x] = body::load_pair<In, Acc>(in, n, first_index(2 * blockDim.x), blockDim.x);
+  __syncthreads();
+  return s;
+}
+
+template <class In, class Acc>
+__global__ void rk1(const In* __restrict__ in, Acc* __restrict__ out, std::size_t n) {
+  Acc* s = load_one_each<In, Acc>(in, n);
   body::tree_interleaved_divergent(s, threadIdx.x, blockDim.x, SyncThreads{});
   store_block_sum(s, out);
 }
 
 template <class In, class Acc>
 __global__ void rk2(const In* __restrict__ in, Acc* __restrict__ out, std::size_t n) {
-  Acc* s = shared_partials<Acc>();
-  s[threadIdx.x] = body::load_one<In, Acc>(in, n, first_index(blockDim.x));
-  __syncthreads();
+  Acc* s = load_one_each<In, Acc>(in, n);
   body::tree_interleaved_strided(s, threadIdx.x, blockDim.x, SyncThreads{});
   store_block_sum(s, out);
 }
 
 template <class In, class Acc>
 __global__ void rk3(const In* __restrict__ in, Acc* __restrict__ out, std::size_t n) {
-  Acc* s = shared_partials<Acc>();
-  s[threadIdx.x] = body::load_one<In, Acc>(in, n, first_index(blockDim.x));
-  __syncthreads();
+  Acc* s = load_one_each<In, Acc>(in, n);
   body::tree_sequential(s, threadIdx.x, blockDim.x, 0, SyncThreads{});
   store_block_sum(s, out);
 }
 
 template <class In, class Acc>
 __global__ void rk4(const In* __restrict__ in, Acc* __restrict__ out, std::size_t n) {
-  Acc* s = shared_partials<Acc>();
-  s[threadIdx.x] = body::load_pair<In, Acc>(in, n, first_index(2 * blockDim.x), blockDim.x);
-  __syncthreads();
+  Acc* s = load_pair_each<In, Acc>(in, n);
   body::tree_sequential(s, threadIdx.x, blockDim.x, 0, SyncThreads{});
   store_block_sum(s, out);
 }
 
 template <class In, class Acc>
 __global__ void rk5(const In* __restrict__ in, Acc* __restrict__ out, std::size_t n) {
-  Acc* s = shared_partials<Acc>();
-  s[threadIdx.x] = body::load_pair<In, Acc>(in, n, first_index(2 * blockDim.x), blockDim.x);
-  __syncthreads();
+  Acc* s = load_pair_each<In, Acc>(in, n);
   body::tree_sequential(s, threadIdx.x, blockDim.x, 32, SyncThreads{});
   if (threadIdx.x < 32) warp_tail(s, threadIdx.x);
   store_block_sum(s, out);

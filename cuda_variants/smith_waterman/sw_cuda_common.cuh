@@ -1,23 +1,22 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // What both CUDA Smith-Waterman aligners share on the host: the tiling checks, the
-// problem on the device (codes, transposed score table), the compile-time dispatch, and
-// turning per-row best cells into one.
+// problem on the device (codes, transposed score table), the tiling and timer every tiled
+// aligner keeps, and the best cell of a run.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
-#include <type_traits>
 #include <vector>
 
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/device_buffer.hpp"
+#include "hpcs/cuda/event_timer.hpp"
 #include "hpcs/error.hpp"
 #include "sw_cell.hpp"
+#include "sw_tile_host.hpp"
 #include "sw_variants.hpp"
 
 namespace hpcs::sw::cuda_detail {
-
-template <int V>
-using Int = std::integral_constant<int, V>;
 
 // A thread block as the team of the shared tile code (sw_tile.hpp, sw_cell.hpp).
 struct CudaTeam {
@@ -26,39 +25,9 @@ struct CudaTeam {
   __device__ void barrier() const { __syncthreads(); }
 };
 
-
-// Rows per thread the kernels are compiled for.
-template <class F>
-void with_sub_rows(int sub_rows, F&& f) {
-  switch (sub_rows) {
-    case 4: f(Int<4>{}); break;
-    case 8: f(Int<8>{}); break;
-    case 16: f(Int<16>{}); break;
-    default: throw Error("--sub-rows " + std::to_string(sub_rows) + ": the CUDA kernels support 4, 8 or 16");
-  }
-}
-
-template <class F>
-void with_flags(bool dpx, bool local, F&& f) {
-  if (dpx) {
-    if (local) f(std::true_type{}, std::true_type{});
-    else f(std::true_type{}, std::false_type{});
-  } else {
-    if (local) f(std::false_type{}, std::true_type{});
-    else f(std::false_type{}, std::false_type{});
-  }
-}
-
 // Throws with the reason when a tiling cannot run (the paper's t_S, t_T, s_S, s_T).
 inline int threads_per_block(const Tuning& t) {
-  if (t.tile_rows < 1 || t.tile_cols < 1 || t.sub_rows < 1 || t.sub_cols < 1)
-    throw Error("tiling: --tile-rows, --tile-cols, --sub-rows and --sub-cols must be positive");
-  with_sub_rows(t.sub_rows, [](auto) {});
-  if (t.tile_rows % t.sub_rows != 0)
-    throw Error("--tile-rows " + std::to_string(t.tile_rows) + " is not a multiple of --sub-rows " + std::to_string(t.sub_rows));
-  if (t.tile_cols % t.sub_cols != 0)
-    throw Error("--tile-cols " + std::to_string(t.tile_cols) + " is not a multiple of --sub-cols " + std::to_string(t.sub_cols));
-  const int threads = t.tile_rows / t.sub_rows;
+  const int threads = tiled::tile_threads(t);
   if (threads > 1024)
     throw Error("tiling: --tile-rows / --sub-rows = " + std::to_string(threads) + " threads per block; at most 1024");
   return threads;
@@ -98,15 +67,33 @@ struct DeviceProblem {
     scores.upload(t.data(), t.size());
   }
   bool local() const { return block.mode == Mode::Local; }
-  // Before any cell: lower than every score (see the reference).
-  std::int32_t no_score() const { return local() ? -1 : kNeg - (1 << 20); }
 };
 
-inline Cell best_of(const std::vector<tiled::BestCell>& rows) {
-  Cell best{};
-  for (const auto& c : rows)
-    if (c.i != 0 && (best.i == 0 || better(c.score, c.i, c.j, best.score, best.i, best.j))) best = {c.score, c.i, c.j};
-  return best;
+// What both CUDA aligners keep and report alike: the tiling (checked on construction), the
+// block on the device, and the device time of the last run.
+class TiledAligner : public Aligner {
+ public:
+  explicit TiledAligner(const Tuning& t) : tiling_(t), threads_(threads_per_block(t)) {}
+  std::optional<double> device_seconds() const override {
+    if (!ran_) return std::nullopt;
+    return timer_.seconds();
+  }
+  std::string config() const override { return tiling_config(tiling_) + (tiling_.dpx ? " dpx" : ""); }
+
+ protected:
+  Tuning tiling_;
+  int threads_ = 0;
+  std::size_t smem_ = 0;  // dynamic shared memory per block
+  DeviceProblem prob_;
+  cuda::EventTimer timer_;
+  bool ran_ = false;
+};
+
+// The best of the first `n` per-row best cells a run left on the device.
+inline Cell download_best(const cuda::DeviceBuffer<tiled::BestCell>& row_best, std::size_t n) {
+  std::vector<tiled::BestCell> rows(n);
+  row_best.download(rows.data(), n);
+  return tiled::best_of(rows.data(), n);
 }
 
 }  // namespace hpcs::sw::cuda_detail

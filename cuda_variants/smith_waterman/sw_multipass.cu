@@ -8,7 +8,6 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/cuda/event_timer.hpp"
 #include "sw_cuda_aligners.hpp"
 #include "sw_cuda_common.cuh"
 #include "sw_mapped_rows.hpp"
@@ -16,14 +15,15 @@
 #include "sw_multipass_kernel.cuh"
 #include "sw_multipass_pump.hpp"
 #include "sw_tile.hpp"
+#include "sw_tile_host.hpp"
 
 namespace hpcs::sw {
 namespace {
 using cuda_detail::MappedRows;
 
-class MultipassAligner final : public Aligner {
+class MultipassAligner final : public cuda_detail::TiledAligner {
  public:
-  explicit MultipassAligner(const Tuning& t) : tiling_(t), threads_(cuda_detail::threads_per_block(t)) {
+  explicit MultipassAligner(const Tuning& t) : TiledAligner(t) {
     const int in_flight = 2 * t.tile_cols + threads_ * t.sub_cols + t.sub_cols;
     ring_ = 1;
     while (ring_ < in_flight) ring_ *= 2;
@@ -49,16 +49,14 @@ class MultipassAligner final : public Aligner {
     ring_f_.allocate(2 * cols);
     // locks, then band_done, then the ticket
     locks_.allocate(2 * static_cast<std::size_t>(std::max(tiles_down_, 1)) + 1);
-    cuda_detail::with_sub_rows(tiling_.sub_rows, [&](auto SR) {
-      cuda_detail::with_flags(tiling_.dpx, prob_.local(), [&](auto D, auto L) {
-        auto kernel = multipass_kernel<SR(), D(), L()>;
-        cuda_detail::check_threads(kernel, threads_, "cuda/multipass");
-        HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
-        int per_sm = 0;
-        HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_, smem_));
-        resident_rows_ = cuda_detail::resident_rows(per_sm);
-        if (per_sm == 0) throw Error("tiling: cuda/multipass cannot fit one block of " + std::to_string(threads_) + " threads on an SM");
-      });
+    tiled::with_tile_shape(tiling_, prob_.local(), [&](auto SR, auto D, auto L) {
+      auto kernel = multipass_kernel<SR(), D(), L()>;
+      cuda_detail::check_threads(kernel, threads_, "cuda/multipass");
+      HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+      int per_sm = 0;
+      HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_, smem_));
+      resident_rows_ = cuda_detail::resident_rows(per_sm);
+      if (per_sm == 0) throw Error("tiling: cuda/multipass cannot fit one block of " + std::to_string(threads_) + " threads on an SM");
     });
     band_cols_ = cuda_detail::resolve_band_cols(tiling_, block.cols, tiles_down_, resident_rows_, threads_);
     bands_ = std::max<std::int64_t>(1, (block.cols + band_cols_ - 1) / band_cols_);
@@ -87,19 +85,8 @@ class MultipassAligner final : public Aligner {
     HPCS_CUDA_CHECK(cudaMemsetAsync(row_best_.get(), 0, row_best_.size() * sizeof(k::BestCell)));
 
     MultipassParams p{};
-    p.a = prob_.a.get();
-    p.b = prob_.b.get();
-    p.scores = prob_.scores.get();
-    p.rows = blk.rows;
-    p.cols = blk.cols;
-    p.row0 = blk.row0;
-    p.tile_rows = tiling_.tile_rows;
-    p.tile_cols = tiling_.tile_cols;
-    p.sub_cols = tiling_.sub_cols;
+    k::set_block(p, blk, prob_.a.get(), prob_.b.get(), prob_.scores.get(), tiling_, prob_.open, prob_.extend);
     p.ring_mask = ring_ - 1;
-    p.open = prob_.open;
-    p.extend = prob_.extend;
-    p.no_score = prob_.no_score();
     p.ring_h = ring_h_.get();
     p.ring_f = ring_f_.get();
     p.locks = locks_.get();
@@ -122,29 +109,17 @@ class MultipassAligner final : public Aligner {
       p.below_ready = MappedRows::device(below_.ready);
     }
     timer_.start();
-    cuda_detail::with_sub_rows(tiling_.sub_rows, [&](auto SR) {
-      cuda_detail::with_flags(tiling_.dpx, prob_.local(), [&](auto D, auto L) {
-        multipass_kernel<SR(), D(), L()><<<static_cast<unsigned>(bands_ * tiles_down_), threads_, smem_>>>(p);
-      });
+    tiled::with_tile_shape(tiling_, prob_.local(), [&](auto SR, auto D, auto L) {
+      multipass_kernel<SR(), D(), L()><<<static_cast<unsigned>(bands_ * tiles_down_), threads_, smem_>>>(p);
     });
     HPCS_CUDA_CHECK_LAUNCH();
     timer_.stop();
     if (link) cuda_detail::pump_rows(*link, above ? &above_ : nullptr, below ? &below_ : nullptr, blk.cols);
     HPCS_CUDA_CHECK(cudaDeviceSynchronize());
     ran_ = true;
-    std::vector<k::BestCell> rows(row_best_.size());
-    HPCS_CUDA_CHECK(cudaMemcpy(rows.data(), row_best_.get(), rows.size() * sizeof(k::BestCell), cudaMemcpyDeviceToHost));
-    return cuda_detail::best_of(rows);
+    return cuda_detail::download_best(row_best_, row_best_.size());
   }
 
-  std::optional<double> device_seconds() const override {
-    if (!ran_) return std::nullopt;
-    return timer_.seconds();
-  }
-  std::string config() const override {
-    return "tile=" + std::to_string(tiling_.tile_rows) + "x" + std::to_string(tiling_.tile_cols) + " sub=" +
-           std::to_string(tiling_.sub_rows) + "x" + std::to_string(tiling_.sub_cols) + (tiling_.dpx ? " dpx" : "");
-  }
   nlohmann::json details() const override {
     return {{"resident_rows", resident_rows_}, {"threads_per_block", threads_}, {"rows_of_tiles", tiles_down_},
             {"bands", bands_}, {"band_cols", band_cols_},
@@ -152,19 +127,14 @@ class MultipassAligner final : public Aligner {
   }
 
  private:
-  Tuning tiling_;
-  int threads_ = 0, ring_ = 0, tiles_down_ = 0;
+  int ring_ = 0, tiles_down_ = 0;
   std::int64_t band_cols_ = 0, bands_ = 1;
-  std::size_t smem_ = 0;
   std::int64_t resident_rows_ = 0;
-  cuda_detail::DeviceProblem prob_;
   cuda::DeviceBuffer<std::int32_t> ring_h_, ring_f_;
   cuda::DeviceBuffer<int> locks_;
   cuda::DeviceBuffer<k::BestCell> row_best_;
   cuda::DeviceBuffer<std::int32_t> col_h_, col_e_, corner_;  // band hand-over (bands_ > 1)
   MappedRows above_, below_;
-  cuda::EventTimer timer_;
-  bool ran_ = false;
 };
 
 }  // namespace

@@ -6,10 +6,10 @@
 // block's last row copied out after the wavefront that finishes it).
 #include <algorithm>
 
-#include "hpcs/cuda/event_timer.hpp"
 #include "sw_cuda_aligners.hpp"
 #include "sw_cuda_common.cuh"
 #include "sw_tile.hpp"
+#include "sw_tile_host.hpp"
 
 namespace hpcs::sw {
 namespace {
@@ -24,9 +24,9 @@ __global__ void traditional_kernel(const TileArgs p) {
   tiled::tile<SR, Dpx, Local>(p, p.first_row_of_tiles + static_cast<int>(blockIdx.x), cuda_detail::CudaTeam{}, s);
 }
 
-class TraditionalAligner final : public Aligner {
+class TraditionalAligner final : public cuda_detail::TiledAligner {
  public:
-  explicit TraditionalAligner(const Tuning& t) : tiling_(t), threads_(cuda_detail::threads_per_block(t)) {
+  explicit TraditionalAligner(const Tuning& t) : TiledAligner(t) {
     smem_ = tiled::tile_scratch_bytes(t.tile_cols, threads_);
     int device = 0, max_smem = 0;
     HPCS_CUDA_CHECK(cudaGetDevice(&device));
@@ -49,12 +49,10 @@ class TraditionalAligner final : public Aligner {
     above_h_.allocate(cols);
     above_f_.allocate(cols);
     row_best_.allocate(static_cast<std::size_t>(std::max(tiles_down_, 1)));
-    cuda_detail::with_sub_rows(tiling_.sub_rows, [&](auto SR) {
-      cuda_detail::with_flags(tiling_.dpx, prob_.local(), [&](auto D, auto L) {
-        cuda_detail::check_threads(traditional_kernel<SR(), D(), L()>, threads_, "cuda/traditional");
-        HPCS_CUDA_CHECK(cudaFuncSetAttribute(traditional_kernel<SR(), D(), L()>,
-                                             cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
-      });
+    tiled::with_tile_shape(tiling_, prob_.local(), [&](auto SR, auto D, auto L) {
+      cuda_detail::check_threads(traditional_kernel<SR(), D(), L()>, threads_, "cuda/traditional");
+      HPCS_CUDA_CHECK(cudaFuncSetAttribute(traditional_kernel<SR(), D(), L()>,
+                                           cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
     });
   }
 
@@ -62,92 +60,47 @@ class TraditionalAligner final : public Aligner {
     const Block& blk = prob_.block;
     ran_ = false;
     if (blk.rows == 0 || blk.cols == 0) return Cell{};
-    const bool above = link && link->has_above(), below = link && link->has_below();
+    const bool above = link && link->has_above();
     HPCS_CUDA_CHECK(cudaMemsetAsync(row_best_.get(), 0, row_best_.size() * sizeof(BestCell)));
     TileArgs p{};
-    p.a = prob_.a.get();
-    p.b = prob_.b.get();
-    p.scores = prob_.scores.get();
-    p.rows = blk.rows;
-    p.cols = blk.cols;
-    p.row0 = blk.row0;
-    p.tile_rows = tiling_.tile_rows;
-    p.tile_cols = tiling_.tile_cols;
-    p.sub_cols = tiling_.sub_cols;
-    p.open = prob_.open;
-    p.extend = prob_.extend;
-    p.no_score = prob_.no_score();
-    p.col_h = col_h_.get();
-    p.col_e = col_e_.get();
-    p.row_best = row_best_.get();
-    if (above) {
-      p.above_h = above_h_.get();
-      p.above_f = above_f_.get();
-    }
-    std::int64_t fed = 0;
-    timer_.start();
-    for (int w = 0; w < tiles_down_ + tiles_across_ - 1; ++w) {
-      const int r_first = std::max(0, w - tiles_across_ + 1), r_last = std::min(w, tiles_down_ - 1);
-      if (above && r_first == 0) {  // tile (0, w) needs the row above up to its last column
-        const std::int64_t need = std::min<std::int64_t>(blk.cols, static_cast<std::int64_t>(w + 1) * tiling_.tile_cols);
-        link->wait_above(need);
-        HPCS_CUDA_CHECK(cudaMemcpy(above_h_.get() + fed, link->above_h() + fed, (need - fed) * sizeof(std::int32_t), cudaMemcpyHostToDevice));
-        HPCS_CUDA_CHECK(cudaMemcpy(above_f_.get() + fed, link->above_f() + fed, (need - fed) * sizeof(std::int32_t), cudaMemcpyHostToDevice));
-        fed = need;
-      }
-      p.wavefront = w;
+    tiled::set_block(p, blk, prob_.a.get(), prob_.b.get(), prob_.scores.get(), tiling_, prob_.open, prob_.extend);
+    tiled::set_buffers(p, col_h_.get(), col_e_.get(), row_best_.get(), above ? above_h_.get() : nullptr,
+                       above ? above_f_.get() : nullptr);
+    std::int32_t* const row_h[3] = {row_h_[0].get(), row_h_[1].get(), row_h_[2].get()};
+    std::int32_t* const row_f[3] = {row_f_[0].get(), row_f_[1].get(), row_f_[2].get()};
+    const auto feed_above = [&](std::int64_t c0, std::int64_t c1) {
+      HPCS_CUDA_CHECK(cudaMemcpy(above_h_.get() + c0, link->above_h() + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyHostToDevice));
+      HPCS_CUDA_CHECK(cudaMemcpy(above_f_.get() + c0, link->above_f() + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyHostToDevice));
+    };
+    const auto launch = [&](int w, int r_first, int r_last) {
+      tiled::set_wavefront(p, w, row_h, row_f);
       p.first_row_of_tiles = r_first;
-      p.in_h = row_h_[(w + 2) % 3].get();
-      p.in_f = row_f_[(w + 2) % 3].get();
-      p.corner_h = row_h_[(w + 1) % 3].get();
-      p.out_h = row_h_[w % 3].get();
-      p.out_f = row_f_[w % 3].get();
-      cuda_detail::with_sub_rows(tiling_.sub_rows, [&](auto SR) {
-        cuda_detail::with_flags(tiling_.dpx, prob_.local(), [&](auto D, auto L) {
-          traditional_kernel<SR(), D(), L()><<<r_last - r_first + 1, threads_, smem_>>>(p);
-        });
+      tiled::with_tile_shape(tiling_, prob_.local(), [&](auto SR, auto D, auto L) {
+        traditional_kernel<SR(), D(), L()><<<r_last - r_first + 1, threads_, smem_>>>(p);
       });
       HPCS_CUDA_CHECK_LAUNCH();
-      if (below && r_last == tiles_down_ - 1) {  // tile (R-1, c) finished a piece of the block's last row
-        const std::int64_t c0 = static_cast<std::int64_t>(w - r_last) * tiling_.tile_cols;
-        const std::int64_t c1 = std::min<std::int64_t>(blk.cols, c0 + tiling_.tile_cols);
-        HPCS_CUDA_CHECK(cudaMemcpy(link->below_h() + c0, p.out_h + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyDeviceToHost));
-        HPCS_CUDA_CHECK(cudaMemcpy(link->below_f() + c0, p.out_f + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyDeviceToHost));
-        link->publish_below(c1);
-      } else if (link) {
-        link->progress();
-      }
-    }
+    };
+    const auto publish_below = [&](int, std::int64_t c0, std::int64_t c1) {  // p.out_*: the last wavefront's rows
+      HPCS_CUDA_CHECK(cudaMemcpy(link->below_h() + c0, p.out_h + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyDeviceToHost));
+      HPCS_CUDA_CHECK(cudaMemcpy(link->below_f() + c0, p.out_f + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyDeviceToHost));
+    };
+    timer_.start();
+    tiled::run_wavefronts(blk, tiling_, tiles_down_, tiles_across_, link, feed_above, launch, publish_below);
     timer_.stop();
     HPCS_CUDA_CHECK(cudaDeviceSynchronize());
     ran_ = true;
-    std::vector<BestCell> rows(static_cast<std::size_t>(tiles_down_));
-    HPCS_CUDA_CHECK(cudaMemcpy(rows.data(), row_best_.get(), rows.size() * sizeof(BestCell), cudaMemcpyDeviceToHost));
-    return cuda_detail::best_of(rows);
+    return cuda_detail::download_best(row_best_, static_cast<std::size_t>(tiles_down_));
   }
 
-  std::optional<double> device_seconds() const override {
-    if (!ran_) return std::nullopt;
-    return timer_.seconds();
-  }
-  std::string config() const override {
-    return "tile=" + std::to_string(tiling_.tile_rows) + "x" + std::to_string(tiling_.tile_cols) + " sub=" +
-           std::to_string(tiling_.sub_rows) + "x" + std::to_string(tiling_.sub_cols) + (tiling_.dpx ? " dpx" : "");
-  }
   nlohmann::json details() const override {
     return {{"launches", tiles_down_ + tiles_across_ - 1}, {"threads_per_block", threads_},
             {"rows_of_tiles", tiles_down_}, {"shared_bytes", smem_}};
   }
 
  private:
-  Tuning tiling_;
-  int threads_ = 0, tiles_down_ = 0, tiles_across_ = 0;
-  std::size_t smem_ = 0;
-  cuda_detail::DeviceProblem prob_;
+  int tiles_down_ = 0, tiles_across_ = 0;
   cuda::DeviceBuffer<std::int32_t> col_h_, col_e_, row_h_[3], row_f_[3], above_h_, above_f_;
   cuda::DeviceBuffer<BestCell> row_best_;
-  cuda::EventTimer timer_;
-  bool ran_ = false;
 };
 
 }  // namespace

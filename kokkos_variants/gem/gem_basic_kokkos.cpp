@@ -3,6 +3,7 @@
 // register, the region / salt / phiType choices made per pair at run time (the portable
 // form of the thesis' basic kernel plus its register accumulator).
 #include "gem_kokkos_data.hpp"
+#include "hpcs/precision_dispatch.hpp"
 
 namespace hpcs::gem::kokkos {
 namespace {
@@ -46,8 +47,7 @@ class KokkosBasic final : public Evaluator {
 }  // namespace
 
 std::unique_ptr<Evaluator> make_basic(Precision p, const Tuning&) {
-  if (p == Precision::Float32) return std::make_unique<KokkosBasic<float>>();
-  return std::make_unique<KokkosBasic<double>>();
+  return make_in_precision<Evaluator, KokkosBasic>(p);
 }
 
 }  // namespace hpcs::gem::kokkos

@@ -5,6 +5,7 @@
 // charges in the variant's precision, the case a template argument (with_case).
 #include "gem_kokkos_data.hpp"
 #include "hpcs/kokkos_runtime.hpp"
+#include "hpcs/precision_dispatch.hpp"
 
 namespace hpcs::gem {
 namespace kokkos {
@@ -94,8 +95,7 @@ class KokkosHcp final : public Evaluator {
 };
 
 std::unique_ptr<Evaluator> make_hcp(Precision p, const Tuning&) {
-  if (p == Precision::Float32) return std::make_unique<KokkosHcp<float>>();
-  return std::make_unique<KokkosHcp<double>>();
+  return make_in_precision<Evaluator, KokkosHcp>(p);
 }
 
 }  // namespace

@@ -10,10 +10,11 @@
 
 #include "gem_variants.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
+#include "hpcs/kokkos_teams.hpp"
 
 namespace hpcs::gem::kokkos {
 
-using Exec = Kokkos::DefaultExecutionSpace;
+using kokkos_teams::Exec;
 
 template <class Real>
 Kokkos::View<Real*> device_copy(const char* label, const std::vector<double>& host) {

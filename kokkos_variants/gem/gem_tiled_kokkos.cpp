@@ -6,13 +6,13 @@
 // team; their sums live in scratch between tiles.
 #include "gem_kokkos_data.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/precision_dispatch.hpp"
 
 namespace hpcs::gem::kokkos {
 namespace {
 
-using Team = Kokkos::TeamPolicy<Exec>::member_type;
-template <class Real>
-using Scratch = Kokkos::View<Real*, Exec::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+using kokkos_teams::Scratch;
+using Team = kokkos_teams::Member;
 
 template <class C, class Real>
 struct TiledPotential {
@@ -95,8 +95,7 @@ class KokkosTiled final : public Evaluator {
 }  // namespace
 
 std::unique_ptr<Evaluator> make_tiled(Precision p, const Tuning& t) {
-  if (p == Precision::Float32) return std::make_unique<KokkosTiled<float>>(t);
-  return std::make_unique<KokkosTiled<double>>(t);
+  return make_in_precision<Evaluator, KokkosTiled>(p, t);
 }
 
 }  // namespace hpcs::gem::kokkos

@@ -11,13 +11,13 @@
 #include "gem_kokkos_data.hpp"
 #include "gem_launch_shape.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/precision_dispatch.hpp"
 
 namespace hpcs::gem::kokkos {
 namespace {
 
-using Team = Kokkos::TeamPolicy<Exec>::member_type;
-template <class Real>
-using Scratch = Kokkos::View<Real*, Exec::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+using kokkos_teams::Scratch;
+using Team = kokkos_teams::Member;
 
 template <class C, int VPT, class Real>
 struct TunedPotential {
@@ -139,8 +139,7 @@ class KokkosTuned final : public Evaluator {
 }  // namespace
 
 std::unique_ptr<Evaluator> make_tuned(Precision p, const Tuning& t) {
-  if (p == Precision::Float32) return std::make_unique<KokkosTuned<float>>(p, t);
-  return std::make_unique<KokkosTuned<double>>(p, t);
+  return make_in_precision<Evaluator, KokkosTuned>(p, p, t);
 }
 
 Tuning resolve_tuned(const Problem& p, const Tuning& t) {

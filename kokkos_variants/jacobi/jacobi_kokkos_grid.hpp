@@ -12,16 +12,12 @@
 
 #include "hpcs/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
+#include "hpcs/kokkos_teams.hpp"
 #include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi::kokkos {
 
-constexpr bool kGpuBackend =
-#if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || defined(KOKKOS_ENABLE_SYCL)
-    true;
-#else
-    false;
-#endif
+constexpr bool kGpuBackend = kKokkosOnGpu;
 
 template <class Real>
 using HostView = Kokkos::View<Real*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;

@@ -9,6 +9,7 @@
 
 #include "hpcs/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
+#include "hpcs/precision_dispatch.hpp"
 #include "matrixchain_fused_kokkos.hpp"
 #include "matrixchain_gemm_kokkos.hpp"
 #include "matrixchain_kokkos.hpp"
@@ -184,8 +185,7 @@ class KokkosChain final : public Executor {
 }  // namespace
 
 std::unique_ptr<Executor> make_executor(Precision p, const Tuning& t) {
-  if (p == Precision::Float32) return std::make_unique<KokkosChain<float>>(t);
-  return std::make_unique<KokkosChain<double>>(t);
+  return make_in_precision<Executor, KokkosChain>(p, t);
 }
 
 }  // namespace hpcs::matrixchain::kokkos

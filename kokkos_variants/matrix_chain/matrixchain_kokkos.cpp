@@ -19,34 +19,13 @@ Tuning with_auto_memory(const Problem& p, Tuning t) {
 }  // namespace
 
 void register_kokkos_variants(VariantList& list) {
-  Variant unfused;
-  unfused.name = "kokkos/unfused";
-  unfused.backend = "kokkos";
-  unfused.step = 1;
-  unfused.make = kokkos::make_executor;
-  unfused.resolve = [](const Problem& p, const Tuning& t) { return with_auto_memory(p, unfused_plan(t)); };
-  unfused.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
-    if (auto why = KokkosRuntime::unavailable()) return why;
-    return kokkos::scratch_misfit("kokkos/unfused", p, t);
-  };
-  unfused.tunings = plan_tunings(false);
-  unfused.space = fast_memory_space();
-  list.push_back(unfused);
-
-  Variant fused;
-  fused.name = "kokkos/fused";
-  fused.backend = "kokkos";
-  fused.step = 2;
-  fused.make = kokkos::make_executor;
-  fused.resolve = [](const Problem& p, const Tuning& t) { return with_auto_memory(p, t); };
-  fused.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
-    if (auto why = KokkosRuntime::unavailable()) return why;
-    if (auto why = needs_fused_plan("kokkos/fused", t)) return why;
-    return kokkos::scratch_misfit("kokkos/fused", p, t);
-  };
-  fused.tunings = plan_tunings(true);
-  fused.space = fast_memory_space();
-  list.push_back(fused);
+  TiledBackend kokkos;
+  kokkos.name = "kokkos";
+  kokkos.make = [](const std::string&, bool) { return Make(kokkos::make_executor); };  // one executor runs both
+  kokkos.unavailable = KokkosRuntime::unavailable;
+  kokkos.misfit = kokkos::scratch_misfit;
+  kokkos.with_auto_memory = with_auto_memory;
+  for (const bool fused : {false, true}) list.push_back(tiled_variant(kokkos, fused));
 }
 
 }  // namespace hpcs::matrixchain

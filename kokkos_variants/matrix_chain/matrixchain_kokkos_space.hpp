@@ -9,23 +9,19 @@
 
 #include <cstdint>
 
+#include "hpcs/kokkos_teams.hpp"
+
 namespace hpcs::matrixchain::kokkos {
 
-using Exec = Kokkos::DefaultExecutionSpace;
-using Policy = Kokkos::TeamPolicy<Exec>;
-using Team = Policy::member_type;
-template <class T>
-using Scratch = Kokkos::View<T*, Exec::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+using kokkos_teams::Exec;
+using kokkos_teams::Policy;
+using kokkos_teams::Scratch;
+using Team = kokkos_teams::Member;
 
+constexpr bool kGpuBackend = kKokkosOnGpu;
 // (An enumerator: kernels pass it to team_scratch(const int&), which a constexpr variable
 // cannot reach in CUDA device code.)
-#if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || defined(KOKKOS_ENABLE_SYCL)
-constexpr bool kGpuBackend = true;
-enum : int { kScratchLevel = 0 };
-#else
-constexpr bool kGpuBackend = false;
-enum : int { kScratchLevel = 1 };
-#endif
+enum : int { kScratchLevel = kGpuBackend ? 0 : 1 };
 
 // Each thread accumulates a kMicro x kMicro block of outputs in registers; patches (sides
 // multiples of kTileGranule = 8) divide into such blocks.

@@ -15,6 +15,7 @@
 
 #include "hpcs/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
+#include "hpcs/kokkos_teams.hpp"
 #include "hpcs/kokkos_views.hpp"
 #include "reduction_body.hpp"
 #include "reduction_dispatch.hpp"
@@ -23,11 +24,10 @@
 
 namespace hpcs::reduction::kokkos_rk {
 
-using Exec = Kokkos::DefaultExecutionSpace;
-using Policy = Kokkos::TeamPolicy<Exec>;
-using Member = Policy::member_type;
-template <class Acc>
-using Scratch = Kokkos::View<Acc*, Exec::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+using kokkos_teams::Exec;
+using kokkos_teams::Member;
+using kokkos_teams::Policy;
+using kokkos_teams::Scratch;
 
 template <int Step, unsigned Block, int Unroll, class In, class Acc>
 struct RkTeam {

@@ -7,19 +7,20 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <type_traits>
 
 #include "hpcs/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
+#include "hpcs/kokkos_teams.hpp"
 #include "sw_tile.hpp"
+#include "sw_tile_host.hpp"
 #include "sw_kokkos_aligners.hpp"
 
 namespace hpcs::sw {
 namespace {
 
-using Exec = Kokkos::DefaultExecutionSpace;
-using Policy = Kokkos::TeamPolicy<Exec>;
-using Member = Policy::member_type;
+using kokkos_teams::Exec;
+using kokkos_teams::Member;
+using kokkos_teams::Policy;
 using tiled::BestCell;
 
 struct KokkosTeam {
@@ -44,38 +45,12 @@ struct TileFunctor {
   }
 };
 
-template <int V>
-using Int = std::integral_constant<int, V>;
-
-template <class F>
-void with_shape(int sub_rows, bool dpx, bool local, F&& f) {
-  auto flags = [&](auto SR) {
-    if (dpx && local) f(SR, std::true_type{}, std::true_type{});
-    else if (dpx) f(SR, std::true_type{}, std::false_type{});
-    else if (local) f(SR, std::false_type{}, std::true_type{});
-    else f(SR, std::false_type{}, std::false_type{});
-  };
-  switch (sub_rows) {
-    case 4: flags(Int<4>{}); break;
-    case 8: flags(Int<8>{}); break;
-    case 16: flags(Int<16>{}); break;
-    default: throw Error("--sub-rows " + std::to_string(sub_rows) + ": kokkos/wavefront supports 4, 8 or 16");
-  }
-}
-
 template <class T>
 using HostView = Kokkos::View<T*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
 class KokkosWavefront final : public Aligner {
  public:
-  explicit KokkosWavefront(const Tuning& t) : tiling_(t) {
-    if (t.tile_rows < 1 || t.tile_cols < 1 || t.sub_rows < 1 || t.sub_cols < 1)
-      throw Error("tiling: --tile-rows, --tile-cols, --sub-rows and --sub-cols must be positive");
-    if (t.tile_rows % t.sub_rows != 0)
-      throw Error("--tile-rows " + std::to_string(t.tile_rows) + " is not a multiple of --sub-rows " + std::to_string(t.sub_rows));
-    if (t.tile_cols % t.sub_cols != 0)
-      throw Error("--tile-cols " + std::to_string(t.tile_cols) + " is not a multiple of --sub-cols " + std::to_string(t.sub_cols));
-    threads_ = t.tile_rows / t.sub_rows;
+  explicit KokkosWavefront(const Tuning& t) : tiling_(t), threads_(tiled::tile_threads(t)) {
 #if defined(KOKKOS_ENABLE_CUDA)
     // Kokkos packs teams smaller than a warp several to a block and then makes
     // team_barrier() a fence only (it assumes warp-synchronous execution); the tile
@@ -84,7 +59,7 @@ class KokkosWavefront final : public Aligner {
       throw Error("tiling: kokkos/wavefront on CUDA needs teams of at least 32 threads (--tile-rows / --sub-rows = " +
                   std::to_string(threads_) + "): Kokkos' barrier for smaller teams is only a fence");
 #endif
-    with_shape(t.sub_rows, t.dpx, true, [&](auto SR, auto D, auto L) {
+    tiled::with_tile_shape(t, true, [&](auto SR, auto D, auto L) {
       const int max = Policy(1, 1).team_size_max(TileFunctor<SR(), D(), L()>{}, Kokkos::ParallelForTag());
       if (threads_ > max)
         throw Error("tiling: kokkos/wavefront needs teams of --tile-rows / --sub-rows = " + std::to_string(threads_) +
@@ -122,71 +97,38 @@ class KokkosWavefront final : public Aligner {
   Cell run(RowLink* link) override {
     ran_ = false;
     if (block_.rows == 0 || block_.cols == 0) return Cell{};
-    const bool above = link && link->has_above(), below = link && link->has_below();
+    const bool above = link && link->has_above();
     Kokkos::deep_copy(row_best_, BestCell{0, 0, 0});
     tiled::TileArgs p{};
-    p.a = a_.data();
-    p.b = b_.data();
-    p.scores = scores_.data();
-    p.rows = block_.rows;
-    p.cols = block_.cols;
-    p.row0 = block_.row0;
-    p.tile_rows = tiling_.tile_rows;
-    p.tile_cols = tiling_.tile_cols;
-    p.sub_cols = tiling_.sub_cols;
-    p.open = open_;
-    p.extend = extend_;
-    p.no_score = block_.mode == Mode::Local ? -1 : kNeg - (1 << 20);
-    p.col_h = col_h_.data();
-    p.col_e = col_e_.data();
-    p.row_best = row_best_.data();
-    if (above) {
-      p.above_h = above_h_.data();
-      p.above_f = above_f_.data();
-    }
-    std::int64_t fed = 0;
-    timer_.start();
-    for (int w = 0; w < tiles_down_ + tiles_across_ - 1; ++w) {
-      const int r_first = std::max(0, w - tiles_across_ + 1), r_last = std::min(w, tiles_down_ - 1);
-      if (above && r_first == 0) {
-        const std::int64_t need = std::min<std::int64_t>(block_.cols, static_cast<std::int64_t>(w + 1) * tiling_.tile_cols);
-        link->wait_above(need);
-        copy_segment(above_h_, link->above_h(), fed, need);
-        copy_segment(above_f_, link->above_f(), fed, need);
-        fed = need;
-      }
-      p.wavefront = w;
+    tiled::set_block(p, block_, a_.data(), b_.data(), scores_.data(), tiling_, open_, extend_);
+    tiled::set_buffers(p, col_h_.data(), col_e_.data(), row_best_.data(), above ? above_h_.data() : nullptr,
+                       above ? above_f_.data() : nullptr);
+    std::int32_t* const row_h[3] = {row_h_[0].data(), row_h_[1].data(), row_h_[2].data()};
+    std::int32_t* const row_f[3] = {row_f_[0].data(), row_f_[1].data(), row_f_[2].data()};
+    const auto feed_above = [&](std::int64_t c0, std::int64_t c1) {
+      copy_segment(above_h_, link->above_h(), c0, c1);
+      copy_segment(above_f_, link->above_f(), c0, c1);
+    };
+    const auto launch = [&](int w, int r_first, int r_last) {
+      tiled::set_wavefront(p, w, row_h, row_f);
       p.first_row_of_tiles = r_first;
-      p.in_h = row_h_[(w + 2) % 3].data();
-      p.in_f = row_f_[(w + 2) % 3].data();
-      p.corner_h = row_h_[(w + 1) % 3].data();
-      p.out_h = row_h_[w % 3].data();
-      p.out_f = row_f_[w % 3].data();
-      with_shape(tiling_.sub_rows, tiling_.dpx, block_.mode == Mode::Local, [&](auto SR, auto D, auto L) {
+      tiled::with_tile_shape(tiling_, block_.mode == Mode::Local, [&](auto SR, auto D, auto L) {
         Policy policy(r_last - r_first + 1, threads_);
         policy.set_scratch_size(0, Kokkos::PerTeam(scratch_ + kScratchSlack));
         Kokkos::parallel_for("hpcs::sw::kokkos_wavefront", policy, TileFunctor<SR(), D(), L()>{p, scratch_});
       });
-      if (below && r_last == tiles_down_ - 1) {
-        const std::int64_t c0 = static_cast<std::int64_t>(w - r_last) * tiling_.tile_cols;
-        const std::int64_t c1 = std::min<std::int64_t>(block_.cols, c0 + tiling_.tile_cols);
-        copy_out(link->below_h(), row_h_[w % 3], c0, c1);
-        copy_out(link->below_f(), row_f_[w % 3], c0, c1);
-        link->publish_below(c1);
-      } else if (link) {
-        link->progress();
-      }
-    }
+    };
+    const auto publish_below = [&](int w, std::int64_t c0, std::int64_t c1) {
+      copy_out(link->below_h(), row_h_[w % 3], c0, c1);
+      copy_out(link->below_f(), row_f_[w % 3], c0, c1);
+    };
+    timer_.start();
+    tiled::run_wavefronts(block_, tiling_, tiles_down_, tiles_across_, link, feed_above, launch, publish_below);
     timer_.stop();
     Kokkos::fence();
     ran_ = true;
     auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), row_best_);
-    Cell best{};
-    for (int r = 0; r < tiles_down_; ++r) {
-      const BestCell& c = host(r);
-      if (c.i != 0 && (best.i == 0 || better(c.score, c.i, c.j, best.score, best.i, best.j))) best = {c.score, c.i, c.j};
-    }
-    return best;
+    return tiled::best_of(host.data(), static_cast<std::size_t>(tiles_down_));
   }
 
   std::optional<double> device_seconds() const override {
@@ -194,8 +136,7 @@ class KokkosWavefront final : public Aligner {
     return timer_.seconds();
   }
   std::string config() const override {
-    return "tile=" + std::to_string(tiling_.tile_rows) + "x" + std::to_string(tiling_.tile_cols) + " sub=" +
-           std::to_string(tiling_.sub_rows) + "x" + std::to_string(tiling_.sub_cols) + " team=" + std::to_string(threads_);
+    return tiling_config(tiling_) + " team=" + std::to_string(threads_);
   }
   nlohmann::json details() const override {
     return {{"launches", tiles_down_ + tiles_across_ - 1}, {"threads_per_block", threads_}, {"rows_of_tiles", tiles_down_}};

@@ -3,21 +3,15 @@
 
 #include "hpcs/backend_runtime.hpp"
 #include "hpcs/kokkos_runtime.hpp"
+#include "hpcs/kokkos_teams.hpp"
 
 namespace hpcs {
 namespace {
 std::optional<std::string> g_unavailable = std::string("Kokkos is not initialized");
 bool g_initialized = false;
 
-constexpr bool kGpuBackend =
-#if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || defined(KOKKOS_ENABLE_SYCL)
-    true;
-#else
-    false;
-#endif
-
 void start(const GpuSelection& gpu) {
-  if (kGpuBackend && !gpu.device) {
+  if (kKokkosOnGpu && !gpu.device) {
     g_unavailable = "Kokkos was built for a GPU and " + gpu.reason;
     return;
   }

@@ -2,23 +2,16 @@
 // What a GEM run reports of its HCP variants: the record's fields (parameters, and the error
 // against the float64 reference over the reference's RMS), and a table after the common one
 // with each HCP variant's error beside its speed-up over the exact variants of the run.
-#include <cstdio>
 #include <ostream>
 
+#include "hpcs/format.hpp"
 #include "gem_app.hpp"
 
 namespace hpcs::gem {
 
 namespace {
-template <class T>
-std::string fmt(const char* f, T v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
-
 std::string error_of(const nlohmann::json& h, const char* key) {
-  return h.contains(key) ? fmt("%.3g", h[key].get<double>()) : "-";
+  return h.contains(key) ? format_one("%.3g", h[key].get<double>()) : "-";
 }
 
 // The fastest record of `backend` that is exact (no "hcp" field), or null.
@@ -33,7 +26,8 @@ const RunRecord* fastest_exact(const std::vector<RunRecord>& records, const std:
 
 std::string speedup(const RunRecord* exact, const RunRecord& r) {
   if (!exact || !(r.timings.representative() > 0)) return "-";
-  return fmt("%.2fx", exact->timings.representative() / r.timings.representative()) + " (" + exact->variant + ")";
+  return format_one("%.2fx", exact->timings.representative() / r.timings.representative()) + " (" + exact->variant +
+         ")";
 }
 }  // namespace
 
@@ -58,18 +52,20 @@ void App::print_details(std::ostream& os, const std::vector<RunRecord>& records)
   for (const auto& r : records) {
     if (!r.extra.contains("hcp")) continue;
     if (!header) {
-      os << "\nHCP (Hierarchical Charge Partitioning): a group beyond " << fmt("%g", hcp_.cutoff)
-         << " A of a vertex (level 2: " << fmt("%g", kHcpLevel2 * hcp_.cutoff) << " A) counts as 2 charges; cells "
-         << fmt("%g", hcp_.cell) << " A (level 2: " << fmt("%g", kHcpLevel2 * hcp_.cell)
+      os << "\nHCP (Hierarchical Charge Partitioning): a group beyond " << format_one("%g", hcp_.cutoff)
+         << " A of a vertex (level 2: " << format_one("%g", kHcpLevel2 * hcp_.cutoff)
+         << " A) counts as 2 charges; cells " << format_one("%g", hcp_.cell)
+         << " A (level 2: " << format_one("%g", kHcpLevel2 * hcp_.cell)
          << " A). Errors: |phi - exact float64 sum| over its RMS\n";
-      os << fmt("%-20s", "variant") << fmt("%11s", "max error") << fmt("%11s", "RMS error") << fmt("%11s", "tolerance")
+      os << format_one("%-20s", "variant") << format_one("%11s", "max error") << format_one("%11s", "RMS error")
+         << format_one("%11s", "tolerance")
          << "   speed-up over the reference / the fastest exact variant of its backend\n";
       header = true;
     }
     const auto& h = r.extra["hcp"];
-    os << fmt("%-20s", r.variant.c_str()) << fmt("%11s", error_of(h, "max_error_rms").c_str())
-       << fmt("%11s", error_of(h, "rms_error_rms").c_str()) << fmt("%11.3g", h["tolerance_rms"].get<double>()) << "   "
-       << speedup(fastest_exact(records, "cpu"), r);
+    os << format_one("%-20s", r.variant.c_str()) << format_one("%11s", error_of(h, "max_error_rms").c_str())
+       << format_one("%11s", error_of(h, "rms_error_rms").c_str())
+       << format_one("%11.3g", h["tolerance_rms"].get<double>()) << "   " << speedup(fastest_exact(records, "cpu"), r);
     if (r.backend != "cpu") os << " / " << speedup(fastest_exact(records, r.backend), r);
     os << "\n";
   }

@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "gem_output.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
+#include <ostream>
 
-#include "hpcs/error.hpp"
-#include "hpcs/temporary_files.hpp"
+#include "hpcs/atomic_text_file.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/results_file.hpp"
 
@@ -70,11 +67,7 @@ void write_ply(const MpiContext& mpi, const std::string& path, const MoleculeInp
   const Surface s = gather_surface(mpi, m, r);
   collective(mpi, [&] {
     if (!mpi.root()) return;
-    const std::string temp = path + ".tmp." + std::to_string(::getpid());
-    const ScopedTemporaryFile registered(temp);  // removed if a signal ends the run mid-write
-    {
-      std::ofstream out(temp);
-      if (!out) throw Error(path + ": cannot write");
+    write_text_file_atomically(path, [&](std::ostream& out) {
       out << "ply\nformat ascii 1.0\ncomment GEM potential in kcal/(mol e), colour saturated at +-3 RMS\n"
           << "element vertex " << s.x.size() << "\nproperty float x\nproperty float y\nproperty float z\n"
           << "property float nx\nproperty float ny\nproperty float nz\nproperty uchar red\nproperty uchar green\n"
@@ -87,15 +80,7 @@ void write_ply(const MpiContext& mpi, const std::string& path, const MoleculeInp
                       s.nx[k], s.ny[k], s.nz[k], c[0], c[1], c[2], s.phi[k]);
         out << line;
       }
-      if (!out.flush()) {
-        std::remove(temp.c_str());
-        throw Error(path + ": cannot write (disk full?)");
-      }
-    }
-    if (std::rename(temp.c_str(), path.c_str()) != 0) {
-      std::remove(temp.c_str());
-      throw Error(path + ": cannot rename the temporary file into place");
-    }
+    });
   });
 }
 

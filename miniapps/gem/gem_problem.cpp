@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "gem_problem.hpp"
 
-#include "hpcs/error.hpp"
+#include "hpcs/value_by_name.hpp"
 
 namespace hpcs::gem {
 
@@ -14,10 +14,8 @@ std::string to_string(PhiType p) {
 }
 
 PhiType phi_type_by_name(const std::string& name) {
-  if (name == "coulomb") return PhiType::Coulomb;
-  if (name == "reaction") return PhiType::Reaction;
-  if (name == "total") return PhiType::Total;
-  throw Error("--phi " + name + ": expected coulomb, reaction or total");
+  return value_by_name<PhiType>(
+      "--phi", name, {{"coulomb", PhiType::Coulomb}, {"reaction", PhiType::Reaction}, {"total", PhiType::Total}});
 }
 
 std::string to_string(Precision p) { return p == Precision::Float32 ? "float32" : "float64"; }

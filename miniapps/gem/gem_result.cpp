@@ -2,22 +2,13 @@
 #include "gem_result.hpp"
 
 #include "hpcs/finite_result.hpp"
+#include "hpcs/format.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <limits>
 
 namespace hpcs::gem {
-
-namespace {
-std::string number(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
-
-}  // namespace
 
 void summarize(const MpiContext& mpi, Result& r) {
   std::int64_t n = static_cast<std::int64_t>(r.phi.size());
@@ -55,13 +46,13 @@ Verification compare_potentials(const MpiContext& mpi, const Problem& p, const R
   }
   MPI_Allreduce(MPI_IN_PLACE, worst, 2, MPI_DOUBLE, MPI_MAX, mpi.comm());
   MPI_Allreduce(MPI_IN_PLACE, &violations, 1, MPI_LONG_LONG, MPI_SUM, mpi.comm());
-  std::string what = "max |phi - " + want_name + "| = " + number("%.3g", worst[1]) + " = " +
-                     number("%.3g", want.rms > 0 ? worst[1] / want.rms : 0.0) + " x RMS, " +
-                     number("%.3g", worst[0]) + " x its bound";
+  std::string what = "max |phi - " + want_name + "| = " + format_one("%.3g", worst[1]) + " = " +
+                     format_one("%.3g", want.rms > 0 ? worst[1] / want.rms : 0.0) + " x RMS, " +
+                     format_one("%.3g", worst[0]) + " x its bound";
   if (approximation > 0) {
     const RelativeError e = relative_error(mpi, got, want);
-    what = "approximation against " + want_name + ": max error " + number("%.3g", e.max) + " x RMS, RMS error " +
-           number("%.3g", e.rms) + " x RMS (tolerance " + number("%.3g", approximation) + " x RMS)";
+    what = "approximation against " + want_name + ": max error " + format_one("%.3g", e.max) + " x RMS, RMS error " +
+           format_one("%.3g", e.rms) + " x RMS (tolerance " + format_one("%.3g", approximation) + " x RMS)";
   }
   if (violations == 0) return {"passed", what};
   return {"FAILED", std::to_string(violations) + " of " + std::to_string(want.vertices) + " vertices beyond the bound; " + what};
@@ -87,8 +78,9 @@ nlohmann::json summary_json(const Result& r) {
 }
 
 std::string describe_summary(const Result& r) {
-  return "total " + number("%.6g", r.total) + ", RMS " + number("%.6g", r.rms) + ", min " + number("%.6g", r.min) +
-         ", max " + number("%.6g", r.max) + " kcal/(mol e) over " + std::to_string(r.vertices) + " vertices";
+  return "total " + format_one("%.6g", r.total) + ", RMS " + format_one("%.6g", r.rms) + ", min " +
+         format_one("%.6g", r.min) + ", max " + format_one("%.6g", r.max) + " kcal/(mol e) over " +
+         std::to_string(r.vertices) + " vertices";
 }
 
 GemTrial::GemTrial(const MpiContext& mpi, std::unique_ptr<Evaluator> e, const Inputs& in)

@@ -18,6 +18,7 @@
 #include "hpcs/error.hpp"
 #include "hpcs/input_file.hpp"
 #include "hpcs/temporary_files.hpp"
+#include "jacobi_json.hpp"
 
 #ifndef HPCS_DATA_FROM_BIN
 #define HPCS_DATA_FROM_BIN "../share/hpc_miniapps"
@@ -62,9 +63,6 @@ std::string text(const nlohmann::json& j, const char* key) {
   return v.get<std::string>();
 }
 
-// NaN is written as null (nlohmann does so too, but say it explicitly).
-nlohmann::json num(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
-
 }  // namespace
 
 nlohmann::json Calibration::to_json() const {
@@ -83,13 +81,13 @@ nlohmann::json Calibration::to_json() const {
           {"c_iter_2d", c_iter_2d},
           {"c_iter_1d_f64", c_iter_1d_f64},
           {"c_iter_2d_f64", c_iter_2d_f64},
-          {"p_stat", num(p_stat)},
-          {"e_gs", num(e_gs)},
-          {"e_sr", num(e_sr)},
-          {"e_fadd", num(e_fadd)},
-          {"e_fmul", num(e_fmul)},
-          {"e_dadd", num(e_dadd)},
-          {"e_dmul", num(e_dmul)},
+          {"p_stat", number_or_null(p_stat)},
+          {"e_gs", number_or_null(e_gs)},
+          {"e_sr", number_or_null(e_sr)},
+          {"e_fadd", number_or_null(e_fadd)},
+          {"e_fmul", number_or_null(e_fmul)},
+          {"e_dadd", number_or_null(e_dadd)},
+          {"e_dmul", number_or_null(e_dmul)},
           {"units",
            {{"m_sm_bytes", "bytes"}, {"l_word", "s per 4-byte word per SM"}, {"t_sync", "s"}, {"t_launch", "s"},
             {"c_iter", "s per iteration per vector unit"}, {"p_stat", "W"}, {"e_gs", "J per 4-byte word"},

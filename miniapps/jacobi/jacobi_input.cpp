@@ -8,6 +8,7 @@
 #include "hpcs/h5.hpp"
 #include "hpcs/host_memory.hpp"
 #include "hpcs/splitmix64.hpp"
+#include "hpcs/value_by_name.hpp"
 
 namespace hpcs::jacobi {
 
@@ -22,17 +23,14 @@ void check_extent(std::int64_t n, const std::string& option) {
 }  // namespace
 
 Pattern pattern_by_name(const std::string& name) {
-  if (name == "random") return Pattern::Random;
-  if (name == "hot-edge") return Pattern::HotEdge;
-  throw Error("--pattern " + name + ": expected random or hot-edge");
+  return value_by_name<Pattern>("--pattern", name, {{"random", Pattern::Random}, {"hot-edge", Pattern::HotEdge}});
 }
 
 std::string to_string(Pattern p) { return p == Pattern::Random ? "random" : "hot-edge"; }
 
 Precision precision_by_name(const std::string& name) {
-  if (name == "float32") return Precision::Float32;
-  if (name == "float64") return Precision::Float64;
-  throw Error("--precision " + name + ": expected float32 or float64");
+  return value_by_name<Precision>("--precision", name,
+                                  {{"float32", Precision::Float32}, {"float64", Precision::Float64}});
 }
 
 std::string GridSource::describe() const {

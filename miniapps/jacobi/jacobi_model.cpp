@@ -16,13 +16,12 @@
 
 #include "hex_tiling.hpp"
 #include "hpcs/error.hpp"
+#include "jacobi_json.hpp"
 
 namespace hpcs::jacobi {
 namespace {
 
 std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
-nlohmann::json num(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
 
 }  // namespace
 
@@ -41,9 +40,9 @@ nlohmann::json Prediction::to_json() const {
           {"time_s", time},
           {"time_as_printed_s", time_as_printed},
           {"time_ideal_s", time_ideal},
-          {"energy_static_j", num(energy_static)},
-          {"energy_dynamic_j", num(energy_dynamic)},
-          {"energy_j", num(energy)},
+          {"energy_static_j", number_or_null(energy_static)},
+          {"energy_dynamic_j", number_or_null(energy_dynamic)},
+          {"energy_j", number_or_null(energy)},
           {"note", note}};
 }
 

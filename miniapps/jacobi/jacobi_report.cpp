@@ -7,6 +7,7 @@
 #include <ostream>
 
 #include "hpcs/error.hpp"
+#include "hpcs/format.hpp"
 #include "hpcs/gpu.hpp"
 #include "jacobi_model.hpp"
 #include "jacobi_output.hpp"
@@ -14,12 +15,6 @@
 namespace hpcs::jacobi {
 
 namespace {
-std::string number(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
-
 double num(const nlohmann::json& v) { return v.is_number() ? v.get<double>() : NAN; }
 
 long long integer(const nlohmann::json& x, const char* key) {
@@ -39,7 +34,7 @@ void print_model_line(std::ostream& os, const RunRecord& r) {
                 measured > 0 ? (predicted / measured - 1) * 100 : 0.0, integer(m, "tiles"), integer(m, "wavefronts"),
                 integer(m, "k"), num(m["energy_j"]));
   os << line;
-  if (const auto j = r.joules_per_rep()) os << " vs measured " << number("%.4g", *j) << " J";
+  if (const auto j = r.joules_per_rep()) os << " vs measured " << format_one("%.4g", *j) << " J";
   if (m.contains("note") && m["note"].is_string() && !m["note"].get<std::string>().empty())
     os << " (" << m["note"].get<std::string>() << ")";
   os << "\n";

@@ -5,18 +5,18 @@
 #include <cstdio>
 #include <limits>
 #include <ostream>
+#include <utility>
 
 #include "hpcs/h5.hpp"
 #include "hpcs/results_file.hpp"
 #include "hpcs/run_table.hpp"
+#include "jacobi_json.hpp"
 #include "jacobi_sweep.hpp"
 
 namespace hpcs::jacobi {
 namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-nlohmann::json num(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
 
 nlohmann::json tiles_json(const Tuning& t) {
   return {{"t_T", t.t_T}, {"t_S1", t.t_S1}, {"t_S2", t.t_S2}, {"threads", t.threads}};
@@ -37,7 +37,7 @@ nlohmann::json SweepResult::to_json() const {
     const auto& q = points[i];
     pts.push_back({{"tiles", tiles_json(q.tiles)},
                    {"status", q.status},
-                   {"measured_s", q.ran() ? num(q.measured) : nlohmann::json(nullptr)},
+                   {"measured_s", q.ran() ? number_or_null(q.measured) : nlohmann::json(nullptr)},
                    {"rank", q.ran() ? nlohmann::json(i + 1) : nlohmann::json(nullptr)},
                    {"in_model_top", std::find(model_top.begin(), model_top.end(), i) != model_top.end()},
                    {"predicted", q.predicted.to_json()}});
@@ -55,9 +55,9 @@ nlohmann::json SweepResult::to_json() const {
                     {"model_best", model_best},
                     {"best_of_model_top", best_of_model_top},
                     {"model_top", model_top},
-                    {"top_gap", num(top_gap)},
-                    {"model_best_gap", num(model_best_gap)},
-                    {"rmse_within_20", num(rmse_within_20)}};
+                    {"top_gap", number_or_null(top_gap)},
+                    {"model_best_gap", number_or_null(model_best_gap)},
+                    {"rmse_within_20", number_or_null(rmse_within_20)}};
   return j;
 }
 
@@ -190,19 +190,15 @@ void write_sweep_h5(const std::string& path, const SweepResult& r, const nlohman
   {  // every group closed before the file is renamed
     h5::Group root = w.root();
     sweep_attributes(root, r, c.status);
-    root.dataset("t_T", c.tT);
-    root.dataset("t_S1", c.tS1);
-    root.dataset("t_S2", c.tS2);
-    root.dataset("threads", c.thr);
-    root.dataset("k", c.k);
-    root.dataset("ran", c.ran);
-    root.dataset("in_model_top", c.top);
-    root.dataset("measured_s", c.measured);
-    root.dataset("predicted_s", c.predicted);
-    root.dataset("predicted_ideal_s", c.ideal);
-    root.dataset("predicted_energy_j", c.energy);
-    root.dataset("tiles", c.tiles);
-    root.dataset("wavefronts", c.waves);
+    // A dataset per column, one value per point; the columns of one type together.
+    for (const auto& [name, v] :
+         {std::pair{"t_T", &c.tT}, {"t_S1", &c.tS1}, {"t_S2", &c.tS2}, {"threads", &c.thr}, {"k", &c.k}})
+      root.dataset(name, *v);
+    for (const auto& [name, v] : {std::pair{"ran", &c.ran}, {"in_model_top", &c.top}}) root.dataset(name, *v);
+    for (const auto& [name, v] : {std::pair{"measured_s", &c.measured}, {"predicted_s", &c.predicted},
+                                  {"predicted_ideal_s", &c.ideal}, {"predicted_energy_j", &c.energy}})
+      root.dataset(name, *v);
+    for (const auto& [name, v] : {std::pair{"tiles", &c.tiles}, {"wavefronts", &c.waves}}) root.dataset(name, *v);
     root.dataset_attribute("measured_s", "units", "seconds, minimum over the repetitions; NaN: not run");
     write_points_table(root, r);
     if (!provenance.is_null()) {

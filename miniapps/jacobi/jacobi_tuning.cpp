@@ -6,6 +6,7 @@
 // kokkos/naive: the halo depth, which on several ranks trades messages (one per band of h
 // steps) for rows recomputed; on one rank there is no halo and it stays at its default.
 // cpu/reference, the yardstick, keeps the command line's.
+#include "hpcs/field_tunable.hpp"
 #include "jacobi_sweep.hpp"
 #include "jacobi_variants.hpp"
 
@@ -16,13 +17,7 @@ std::vector<std::int64_t> widen(const std::vector<int>& v) { return {v.begin(), 
 
 Tunable<Task, Tuning> tile(const char* name, std::function<std::vector<int>(const Task&)> values,
                            int Tuning::*field) {
-  Tunable<Task, Tuning> t;
-  t.name = name;
-  t.candidates = [values](const Task& task) { return widen(values(task)); };
-  t.get = [field](const Tuning& u) { return std::int64_t{u.*field}; };
-  t.set = [field](Tuning& u, std::int64_t v) { u.*field = static_cast<int>(v); };
-  t.coordinate = [](const Task&, std::int64_t v) { return log2_coordinate(v); };
-  return t;
+  return size_tunable<Task>(name, field, [values](const Task& task) { return widen(values(task)); });
 }
 }  // namespace
 

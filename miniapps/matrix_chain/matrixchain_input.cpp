@@ -9,6 +9,7 @@
 #include "hpcs/h5.hpp"
 #include "hpcs/host_memory.hpp"
 #include "hpcs/splitmix64.hpp"
+#include "hpcs/value_by_name.hpp"
 
 namespace hpcs::matrixchain {
 
@@ -71,9 +72,7 @@ void check_values(const MpiContext& mpi, LoadedChain& c, const std::string& what
 std::string to_string(Values v) { return v == Values::Uniform ? "uniform" : "integer"; }
 
 Values values_by_name(const std::string& name) {
-  if (name == "uniform") return Values::Uniform;
-  if (name == "integer") return Values::Integer;
-  throw Error("--values " + name + ": expected uniform or integer");
+  return value_by_name<Values>("--values", name, {{"uniform", Values::Uniform}, {"integer", Values::Integer}});
 }
 
 std::int64_t integer_row_nonzeros(const Dims& dims, int m) {

@@ -2,41 +2,36 @@
 // The app's own modes: --plan-only prints the planner's analysis of the chain (no matrices
 // are read or multiplied); --study runs the random study of Table D.1. Rank 0 prints.
 #include <cmath>
-#include <cstdio>
 #include <iostream>
 
 #include "hpcs/error.hpp"
+#include "hpcs/format.hpp"
 #include "matrixchain_app.hpp"
 #include "matrixchain_study.hpp"
 
 namespace hpcs::matrixchain {
 
 namespace {
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
-
-std::string tile_text(const RealTile& t) { return fmt("%.1f", t.x) + " x " + fmt("%.1f", t.y); }
+std::string tile_text(const RealTile& t) { return format_one("%.1f", t.x) + " x " + format_one("%.1f", t.y); }
 
 void print_analysis(std::ostream& os, const ChainAnalysis& a) {
   const int n = a.n();
   const Dims& P = a.dims();
-  os << "chain: P = " << format_dims(P) << " (" << n << " matrices), M = " << fmt("%.0f", a.fast_memory())
-     << " elements (sqrt " << fmt("%.1f", std::sqrt(a.fast_memory())) << "), beta convention " << to_string(a.beta())
-     << "\n";
+  os << "chain: P = " << format_dims(P) << " (" << n << " matrices), M = " << format_one("%.0f", a.fast_memory())
+     << " elements (sqrt " << format_one("%.1f", std::sqrt(a.fast_memory())) << "), beta convention "
+     << to_string(a.beta()) << "\n";
   if (n < 2) {
     os << "a single matrix: nothing to multiply\n";
     return;
   }
-  os << "OpTree " << a.optree() << ": " << fmt("%.0f", a.opcount(1, n)) << " multiply-adds (left to right: "
-     << fmt("%.0f", a.naive_opcount()) << ")\n\nsplit table k(i, j):\n   i\\j";
-  for (int j = 2; j <= n; ++j) os << fmt("%5.0f", j);
+  os << "OpTree " << a.optree() << ": " << format_one("%.0f", a.opcount(1, n))
+     << " multiply-adds (left to right: " << format_one("%.0f", a.naive_opcount())
+     << ")\n\nsplit table k(i, j):\n   i\\j";
+  for (int j = 2; j <= n; ++j) os << format_one("%5.0f", j);
   os << "\n";
   for (int i = 1; i < n; ++i) {
-    os << fmt("%5.0f", i) << " ";
-    for (int j = 2; j <= n; ++j) os << (j > i ? fmt("%5.0f", a.split(i, j)) : "     ");
+    os << format_one("%5.0f", i) << " ";
+    for (int j = 2; j <= n; ++j) os << (j > i ? format_one("%5.0f", a.split(i, j)) : "     ");
     os << "\n";
   }
   os << "\nfusion DP per node of OpTree (elements; local costs exclude the node's own write):\n"
@@ -56,18 +51,19 @@ void print_analysis(std::ostream& os, const ChainAnalysis& a) {
       }
       if (!on_tree) continue;
       const NodeCosts& c = a.node(i, j);
-      const auto opt = [](bool on, double v) { return on ? fmt("%13.0f", v) : std::string("            -"); };
+      const auto opt = [](bool on, double v) { return on ? format_one("%13.0f", v) : std::string("            -"); };
       const char* choice = c.choice == Fuse::None ? "none " : c.choice == Fuse::Left ? "left " : "right";
       const RealTile& t = c.choice == Fuse::None ? c.tile0 : c.choice == Fuse::Left ? c.tile_l : c.tile_r;
-      os << fmt("%3.0f", i) << ".." << fmt("%-3.0f", j) << fmt("%3.0f", c.k) << " " << fmt("%13.0f", c.h0) << " "
-         << opt(c.can_left, c.hl) << " " << opt(c.can_right, c.hr) << " " << fmt("%13.0f", c.F0) << " "
-         << opt(c.can_left, c.Fl) << " " << opt(c.can_right, c.Fr) << "  " << choice << "   " << tile_text(t) << "\n";
+      os << format_one("%3.0f", i) << ".." << format_one("%-3.0f", j) << format_one("%3.0f", c.k) << " "
+         << format_one("%13.0f", c.h0) << " " << opt(c.can_left, c.hl) << " " << opt(c.can_right, c.hr) << " "
+         << format_one("%13.0f", c.F0) << " " << opt(c.can_left, c.Fl) << " " << opt(c.can_right, c.Fr) << "  "
+         << choice << "   " << tile_text(t) << "\n";
     }
   const double S = a.S_total(), F = a.F_total();
-  os << "\nS (OpTree unfused, D.18)     = " << fmt("%.0f", S) << " elements\n"
-     << "F + P0 Pn (fused, D.23)      = " << fmt("%.0f", F) << " elements (" << fmt("%+.2f", 100 * (F - S) / S)
-     << "% against S)\n"
-     << "left to right, unfused       = " << fmt("%.0f", a.naive_traffic()) << " elements\n"
+  os << "\nS (OpTree unfused, D.18)     = " << format_one("%.0f", S) << " elements\n"
+     << "F + P0 Pn (fused, D.23)      = " << format_one("%.0f", F) << " elements ("
+     << format_one("%+.2f", 100 * (F - S) / S) << "% against S)\n"
+     << "left to right, unfused       = " << format_one("%.0f", a.naive_traffic()) << " elements\n"
      << "fused plan: " << a.fused_tree() << "\n";
 }
 
@@ -81,9 +77,9 @@ void print_plan(std::ostream& os, const Plan& plan, std::int64_t rows) {
        << "), model tile " << tile_text(st.model_tile) << ", runs " << st.tile.x << " x " << st.tile.y << "\n";
   }
   const Traffic t = plan_traffic(plan, rows);
-  os << "  traffic of the executed tiles: " << fmt("%.0f", t.total()) << " elements (" << fmt("%.0f", t.reads)
-     << " read, " << fmt("%.0f", t.writes) << " written); the model at its own tiles: " << fmt("%.0f", plan.predicted)
-     << "\n";
+  os << "  traffic of the executed tiles: " << format_one("%.0f", t.total()) << " elements ("
+     << format_one("%.0f", t.reads) << " read, " << format_one("%.0f", t.writes)
+     << " written); the model at its own tiles: " << format_one("%.0f", plan.predicted) << "\n";
 }
 }  // namespace
 

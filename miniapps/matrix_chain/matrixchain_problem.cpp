@@ -5,6 +5,7 @@
 #include <cstdlib>
 
 #include "hpcs/error.hpp"
+#include "hpcs/value_by_name.hpp"
 
 namespace hpcs::matrixchain {
 
@@ -21,17 +22,16 @@ std::string to_string(PlanKind k) {
 }
 
 PlanKind plan_kind_by_name(const std::string& name) {
-  for (PlanKind k : {PlanKind::Naive, PlanKind::OpCount, PlanKind::Fused})
-    if (name == to_string(k)) return k;
-  throw Error("--plan " + name + ": expected naive, opcount or fused");
+  using K = PlanKind;
+  return value_by_name<K>("--plan", name, {{to_string(K::Naive), K::Naive}, {to_string(K::OpCount), K::OpCount},
+                                           {to_string(K::Fused), K::Fused}});
 }
 
 std::string to_string(BetaConvention b) { return b == BetaConvention::Derived ? "derived" : "thesis"; }
 
 BetaConvention beta_convention_by_name(const std::string& name) {
-  if (name == "derived") return BetaConvention::Derived;
-  if (name == "thesis") return BetaConvention::Thesis;
-  throw Error("--beta-convention " + name + ": expected derived or thesis");
+  return value_by_name<BetaConvention>("--beta-convention", name,
+                                       {{"derived", BetaConvention::Derived}, {"thesis", BetaConvention::Thesis}});
 }
 
 void check_dims(const Dims& dims, const std::string& what, std::int64_t max_dim) {

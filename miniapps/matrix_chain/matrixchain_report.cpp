@@ -5,17 +5,12 @@
 #include <cstdio>
 #include <ostream>
 
+#include "hpcs/format.hpp"
 #include "matrixchain_app.hpp"
 
 namespace hpcs::matrixchain {
 
 namespace {
-std::string fmt(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
-
 // A step with the traffic its executed tile moves on this rank (the rows of A1 it holds).
 nlohmann::json step_json(const Step& s, std::int64_t rows) {
   Plan one;
@@ -78,8 +73,9 @@ void App::print_details(std::ostream& os, const std::vector<RunRecord>& records)
     const double gbs = t > 0 ? p["model_bytes"].get<double>() / t / 1e9 : 0.0;
     std::snprintf(line, sizeof line, "%-24s %-8s %7.0f %6d %14s %14s %9s  %s\n", r.variant.c_str(),
                   p["kind"].get<std::string>().c_str(), p["fast_memory"].get<double>(),
-                  static_cast<int>(p["launch_steps"].get<std::size_t>()), fmt("%.0f", p["predicted_elements"].get<double>()).c_str(),
-                  fmt("%.0f", p["model_elements"].get<double>()).c_str(), fmt("%.1f", gbs).c_str(),
+                  static_cast<int>(p["launch_steps"].get<std::size_t>()),
+                  format_one("%.0f", p["predicted_elements"].get<double>()).c_str(),
+                  format_one("%.0f", p["model_elements"].get<double>()).c_str(), format_one("%.1f", gbs).c_str(),
                   p["tree"].get<std::string>().c_str());
     os << line;
   }

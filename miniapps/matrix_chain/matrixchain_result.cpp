@@ -2,21 +2,12 @@
 #include "matrixchain_result.hpp"
 
 #include "hpcs/finite_result.hpp"
+#include "hpcs/format.hpp"
 
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 
 namespace hpcs::matrixchain {
-
-namespace {
-std::string number(const char* f, double v) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, f, v);
-  return buf;
-}
-
-}  // namespace
 
 void summarize(const MpiContext& mpi, Result& r) {
   std::int64_t rows = r.cols > 0 ? static_cast<std::int64_t>(r.r.size()) / r.cols : 0;
@@ -59,10 +50,12 @@ Verification compare_results(const MpiContext& mpi, const Check& c, const Result
   }
   MPI_Allreduce(MPI_IN_PLACE, worst, 2, MPI_DOUBLE, MPI_MAX, mpi.comm());
   MPI_Allreduce(MPI_IN_PLACE, &violations, 1, MPI_LONG_LONG, MPI_SUM, mpi.comm());
-  std::string what = "max |R - " + want_name + "| = " + number("%.3g", worst[1]);
+  std::string what = "max |R - " + want_name + "| = " + format_one("%.3g", worst[1]);
   if (c.exact) what += " (integer chain: exact)";
-  else if (scaled) what += ", " + number("%.3g", worst[0]) + " x its rounding bound";
-  else what += " (yardstick: within " + number("%.3g", yardstick) + ")";
+  else if (scaled)
+    what += ", " + format_one("%.3g", worst[0]) + " x its rounding bound";
+  else
+    what += " (yardstick: within " + format_one("%.3g", yardstick) + ")";
   if (violations == 0) return {"passed", what};
   return {"FAILED", std::to_string(violations) + " of " + std::to_string(want.rows * want.cols) +
                         " entries beyond the bound; " + what};
@@ -73,8 +66,8 @@ nlohmann::json summary_json(const Result& r) {
 }
 
 std::string describe_summary(const Result& r) {
-  return std::to_string(r.rows) + " x " + std::to_string(r.cols) + ", norm " + number("%.10g", r.norm) +
-         ", checksum " + number("%.10g", r.checksum);
+  return std::to_string(r.rows) + " x " + std::to_string(r.cols) + ", norm " + format_one("%.10g", r.norm) +
+         ", checksum " + format_one("%.10g", r.checksum);
 }
 
 ChainTrial::ChainTrial(const MpiContext& mpi, std::unique_ptr<Executor> e, Plan plan, const ChainData& in)

@@ -6,18 +6,13 @@
 // cannot hold is dropped by its why_not. The plan, the CUDA graph and the GEMM patch are
 // switches between algorithms, not sizes: their named tunings (naive, opcount, nograph,
 // planpatch) compare them, and they keep the command line's here.
+#include "hpcs/field_tunable.hpp"
 #include "matrixchain_variants.hpp"
 
 namespace hpcs::matrixchain {
 
 TuningSpace<Problem, Tuning> fast_memory_space() {
-  Tunable<Problem, Tuning> m;
-  m.name = "fast-memory";
-  m.candidates = [](const Problem&) { return std::vector<std::int64_t>{0, 2048, 4096, 8192, 16384, 32768}; };
-  m.get = [](const Tuning& u) { return u.fast_memory; };
-  m.set = [](Tuning& u, std::int64_t v) { u.fast_memory = v; };
-  m.coordinate = [](const Problem&, std::int64_t v) { return log2_coordinate(v); };
-  return {m};
+  return {size_tunable<Problem>("fast-memory", &Tuning::fast_memory, {0, 2048, 4096, 8192, 16384, 32768})};
 }
 
 }  // namespace hpcs::matrixchain

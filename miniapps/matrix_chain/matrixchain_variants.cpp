@@ -26,6 +26,26 @@ std::optional<std::string> needs_fused_plan(const std::string& name, const Tunin
   return name + " runs the fused plan only (--plan " + to_string(t.plan) + " runs on the unfused variants)";
 }
 
+Variant tiled_variant(const TiledBackend& backend, bool fused) {
+  Variant v;
+  v.name = backend.name + (fused ? "/fused" : "/unfused");
+  v.backend = backend.name;
+  v.step = fused ? 2 : 1;
+  v.make = backend.make(v.name, fused);
+  v.why_not = [backend, name = v.name, fused](const Problem& p, const Tuning& t) -> std::optional<std::string> {
+    if (auto why = backend.unavailable()) return why;
+    if (fused)
+      if (auto why = needs_fused_plan(name, t)) return why;
+    return backend.misfit(name, p, t);
+  };
+  v.resolve = [backend, fused](const Problem& p, const Tuning& t) {
+    return backend.with_auto_memory(p, fused ? t : unfused_plan(t));
+  };
+  v.tunings = plan_tunings(fused);
+  v.space = fast_memory_space();
+  return v;
+}
+
 std::vector<NamedTuning<Tuning>> plan_tunings(bool fused) {
   std::vector<NamedTuning<Tuning>> out;
   if (!fused)

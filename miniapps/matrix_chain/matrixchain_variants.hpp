@@ -62,6 +62,21 @@ Tuning unfused_plan(Tuning t);
 // why_not() of the fused variants: they run plan fused only.
 std::optional<std::string> needs_fused_plan(const std::string& name, const Tuning& t);
 
+// What a backend gives its tiled variants (tiled_variant): an executor per variant, why
+// its runtime cannot run here, why a resolved tuning's tiles do not fit, and M = 0 resolved.
+struct TiledBackend {
+  std::string name;  // "cuda", "kokkos"
+  std::function<Make(const std::string& variant, bool fused)> make;
+  std::function<std::optional<std::string>()> unavailable;
+  std::function<std::optional<std::string>(const std::string& variant, const Problem&, const Tuning&)> misfit;
+  std::function<Tuning(const Problem&, const Tuning&)> with_auto_memory;
+};
+
+// <backend>/unfused (step 1: the naive or op-count plan, one tiled GEMM per product) or
+// <backend>/fused (step 2: the fused plan only), with the plan tunings and --fast-memory's
+// space; the rules in why_not: the runtime first, then the plan, then the tiles.
+Variant tiled_variant(const TiledBackend& backend, bool fused);
+
 // Named tunings of the plan executors: naive, opcount, fused (each variant keeps those it runs).
 std::vector<NamedTuning<Tuning>> plan_tunings(bool fused);
 

@@ -3,6 +3,7 @@
 // RK-7 also the loads in flight (unroll) and the grid, one resident wave (0) or many. The
 // candidates are those of the named tunings (rk_tunings); --block and friends on the
 // command line pin one.
+#include "hpcs/field_tunable.hpp"
 #include "reduction_variants.hpp"
 
 namespace hpcs::reduction {
@@ -11,9 +12,7 @@ namespace {
 using Space = TuningSpace<Problem, Tuning>;
 
 Tunable<Problem, Tuning> block_tunable(std::function<int()> max_block) {
-  Tunable<Problem, Tuning> t;
-  t.name = "block";
-  t.candidates = [max_block](const Problem&) {
+  return size_tunable<Problem>("block", &Tuning::block, [max_block](const Problem&) {
     std::vector<std::int64_t> v;
     const int most = max_block ? max_block() : 1024;
     for (std::int64_t b : {64, 128, 256, 512, 1024})
@@ -21,11 +20,7 @@ Tunable<Problem, Tuning> block_tunable(std::function<int()> max_block) {
     // A backend with smaller teams (Kokkos::Serial: 1) runs its largest for any of them.
     if (v.empty()) v.push_back(most);
     return v;
-  };
-  t.get = [](const Tuning& u) { return std::int64_t{u.block}; };
-  t.set = [](Tuning& u, std::int64_t v) { u.block = static_cast<int>(v); };
-  t.coordinate = [](const Problem&, std::int64_t v) { return log2_coordinate(v); };
-  return t;
+  });
 }
 }  // namespace
 
@@ -33,22 +28,10 @@ TuningSpace<Problem, Tuning> rk_space(int step, std::function<int()> max_block) 
   Space s{block_tunable(std::move(max_block))};
   if (step != 7) return s;  // RK-1..6 read the block only
 
-  Tunable<Problem, Tuning> unroll;
-  unroll.name = "unroll";
-  unroll.candidates = [](const Problem&) { return std::vector<std::int64_t>{1, 2, 4, 8}; };
-  unroll.get = [](const Tuning& u) { return std::int64_t{u.unroll}; };
-  unroll.set = [](Tuning& u, std::int64_t v) { u.unroll = static_cast<int>(v); };
-  unroll.coordinate = [](const Problem&, std::int64_t v) { return log2_coordinate(v); };
-  s.push_back(unroll);
-
-  Tunable<Problem, Tuning> grid;
-  grid.name = "grid";
+  s.push_back(size_tunable<Problem>("unroll", &Tuning::unroll, {1, 2, 4, 8}));
   // 0: as many blocks as the device holds at once (the default); 4096: several waves, the
   // latency hidden by more blocks instead of more loads per thread.
-  grid.candidates = [](const Problem&) { return std::vector<std::int64_t>{0, 4096}; };
-  grid.get = [](const Tuning& u) { return std::int64_t{u.grid}; };
-  grid.set = [](Tuning& u, std::int64_t v) { u.grid = static_cast<int>(v); };
-  s.push_back(grid);
+  s.push_back(field_tunable<Problem>("grid", &Tuning::grid, {0, 4096}));
   return s;
 }
 

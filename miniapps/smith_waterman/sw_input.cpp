@@ -8,20 +8,11 @@
 #include "hpcs/error.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/host_memory.hpp"
+#include "hpcs/sequence_dataset.hpp"
 
 namespace hpcs::sw {
 
 namespace {
-std::int64_t check_codes_dataset(const h5::Reader& r, const std::string& name) {
-  const h5::DatasetInfo info = r.dataset_info(name);
-  const std::string where = r.path() + ": dataset '" + name + "'";
-  if (info.dims.size() != 1)
-    throw Error(where + " has " + std::to_string(info.dims.size()) + " dimensions; expected a 1-D sequence");
-  if (info.kind != h5::Kind::Integer || info.is_signed || info.bytes != 1)
-    throw Error(where + " holds " + info.type_name() + "; expected uint8 letter codes");
-  return static_cast<std::int64_t>(info.dims[0]);
-}
-
 void check_codes(const Codes& c, const Alphabet& al, const std::string& where, std::int64_t offset) {
   for (std::size_t k = 0; k < c.size(); ++k)
     if (c[k] >= al.size())
@@ -51,8 +42,8 @@ SequencePair load_pair(const MpiContext& mpi, const std::string& path) {
     if (*letters != p.alphabet.letters)
       throw Error(path + ": letters '" + *letters + "' differ from the " + p.alphabet.name + " alphabet's '" +
                   p.alphabet.letters + "'");
-    p.len_a = check_codes_dataset(r, "a");
-    const std::int64_t len_b = check_codes_dataset(r, "b");
+    p.len_a = sequence_dataset_length(r, "a");
+    const std::int64_t len_b = sequence_dataset_length(r, "b");
     const hpcs::Block blk = block_of(static_cast<std::uint64_t>(p.len_a), mpi.size(), mpi.rank());
     check_fits_in_memory(blk.count + static_cast<std::uint64_t>(len_b), path + ": the rows of rank " + std::to_string(mpi.rank()));
     p.a_begin = static_cast<std::int64_t>(blk.begin);

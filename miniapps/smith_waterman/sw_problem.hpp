@@ -21,6 +21,9 @@ enum class Mode { Local, Anchored };
 // gap penalties cannot overflow int32 (anchored cells are floored at it).
 constexpr std::int32_t kNeg = -(1 << 28);
 
+// The best cell's score before any cell: lower than every score a cell can have.
+HPCS_HD constexpr std::int32_t no_score(Mode m) { return m == Mode::Local ? -1 : kNeg - (1 << 20); }
+
 // What a variant is asked to align: the table's size.
 struct Problem {
   std::int64_t len_a = 0, len_b = 0;

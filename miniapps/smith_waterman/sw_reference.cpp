@@ -53,10 +53,7 @@ void sw_strip(const Block& block, const Scoring& s, std::int64_t c0, std::int64_
 }
 
 namespace {
-Cell no_cell(const Block& block) {
-  // Before any cell: lower than every score a cell can have.
-  return Cell{block.mode == Mode::Local ? -1 : kNeg - (1 << 20), 0, 0};
-}
+Cell no_cell(const Block& block) { return Cell{no_score(block.mode), 0, 0}; }
 }  // namespace
 
 Cell sw_reference_block(const Block& block, const Scoring& s) {

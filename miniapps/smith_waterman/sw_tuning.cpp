@@ -4,25 +4,16 @@
 // why_not) drop what they cannot run. A host backend's teams of one thread need t_S = s_S:
 // pin --tile-rows and --sub-rows there. --band-cols (automatic), --dpx (a switch, not a
 // size) and --chunk (the ranks' message size, not the tile's) keep the command line's.
+#include "hpcs/field_tunable.hpp"
 #include "sw_variants.hpp"
 
 namespace hpcs::sw {
 
-namespace {
-Tunable<Problem, Tuning> side(const char* name, std::vector<std::int64_t> values, int Tuning::*field) {
-  Tunable<Problem, Tuning> t;
-  t.name = name;
-  t.candidates = [values](const Problem&) { return values; };
-  t.get = [field](const Tuning& u) { return std::int64_t{u.*field}; };
-  t.set = [field](Tuning& u, std::int64_t v) { u.*field = static_cast<int>(v); };
-  t.coordinate = [](const Problem&, std::int64_t v) { return log2_coordinate(v); };
-  return t;
-}
-}  // namespace
-
 TuningSpace<Problem, Tuning> tiled_space() {
-  return {side("tile-rows", {512, 1024, 2048}, &Tuning::tile_rows), side("tile-cols", {128, 256}, &Tuning::tile_cols),
-          side("sub-rows", {8, 16}, &Tuning::sub_rows), side("sub-cols", {2, 4, 8}, &Tuning::sub_cols)};
+  return {size_tunable<Problem>("tile-rows", &Tuning::tile_rows, {512, 1024, 2048}),
+          size_tunable<Problem>("tile-cols", &Tuning::tile_cols, {128, 256}),
+          size_tunable<Problem>("sub-rows", &Tuning::sub_rows, {8, 16}),
+          size_tunable<Problem>("sub-cols", &Tuning::sub_cols, {2, 4, 8})};
 }
 
 }  // namespace hpcs::sw

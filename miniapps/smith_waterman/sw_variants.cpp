@@ -19,6 +19,11 @@ VariantList all_variants() {
   return list;
 }
 
+std::string tiling_config(const Tuning& t) {
+  return "tile=" + std::to_string(t.tile_rows) + "x" + std::to_string(t.tile_cols) + " sub=" +
+         std::to_string(t.sub_rows) + "x" + std::to_string(t.sub_cols);
+}
+
 std::vector<NamedTuning<Tuning>> named_tilings() {
   struct Shape {
     const char* name;

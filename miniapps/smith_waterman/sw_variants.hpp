@@ -88,6 +88,9 @@ VariantList all_variants();
 void register_cuda_variants(VariantList& list);    // cuda_variants/smith_waterman/sw_cuda.cpp
 void register_kokkos_variants(VariantList& list);  // kokkos_variants/smith_waterman/sw_wavefront_kokkos.cpp
 
+// "tile=2048x128 sub=16x2": how the tiled variants' config() names their tiling.
+std::string tiling_config(const Tuning& t);
+
 // Named tilings of the tiled variants ("cuda/multipass/1024x256"): shapes measured in
 // docs/results/smith_waterman_h200.md.
 std::vector<NamedTuning<Tuning>> named_tilings();

@@ -3,6 +3,7 @@
 
 #include "hpcs/error.hpp"
 #include "hpcs/h5.hpp"
+#include "hpcs/sequence_dataset.hpp"
 #include "wavefront_cell.hpp"
 
 namespace hpcs::wavefront {
@@ -16,14 +17,9 @@ std::uint8_t letter(std::uint64_t seed, std::uint64_t stream, std::int64_t k) {
 
 std::int64_t sequence_length(const h5::Reader& r, const std::string& name) {
   if (!r.has_dataset(name)) throw Error(r.path() + ": no dataset '" + name + "' (a pair file holds /a and /b)");
-  const h5::DatasetInfo info = r.dataset_info(name);
-  const std::string where = r.path() + ": dataset '" + name + "'";
-  if (info.dims.size() != 1)
-    throw Error(where + " has " + std::to_string(info.dims.size()) + " dimensions; expected a 1-D sequence");
-  if (info.kind != h5::Kind::Integer || info.is_signed || info.bytes != 1)
-    throw Error(where + " holds " + info.type_name() + "; expected uint8 letter codes");
-  if (info.dims[0] == 0) throw Error(where + " is empty");
-  return static_cast<std::int64_t>(info.dims[0]);
+  const std::int64_t n = sequence_dataset_length(r, name);
+  if (n == 0) throw Error(r.path() + ": dataset '" + name + "' is empty");
+  return n;
 }
 
 void check_codes(const std::vector<std::uint8_t>& codes, const std::string& where, std::int64_t offset) {

@@ -5,6 +5,8 @@
 // seconds per instance; --cpu-tile and friends on the command line pin one.
 #include "wavefront_variants.hpp"
 
+#include "hpcs/field_tunable.hpp"
+
 #include <cmath>
 
 namespace hpcs::wavefront {
@@ -21,33 +23,21 @@ double band_share(const Problem& p, std::int64_t band) {
   return std::min(1.0, static_cast<double>(2 * band + 1) / static_cast<double>(diagonals(p)));
 }
 
-Tunable<Problem, Tuning> cpu_tile() {
-  Tunable<Problem, Tuning> t;
-  t.name = "cpu-tile";
-  t.candidates = [](const Problem&) { return std::vector<std::int64_t>{16, 32, 64, 128}; };
-  t.get = [](const Tuning& u) { return std::int64_t{u.cpu_tile}; };
-  t.set = [](Tuning& u, std::int64_t v) { u.cpu_tile = static_cast<int>(v); };
-  t.coordinate = [](const Problem&, std::int64_t v) { return log2_coordinate(v); };
-  return t;
-}
+Tunable<Problem, Tuning> cpu_tile() { return size_tunable<Problem>("cpu-tile", &Tuning::cpu_tile, {16, 32, 64, 128}); }
 }  // namespace
 
 TuningSpace<Problem, Tuning> cpu_tiled_space() { return {cpu_tile()}; }
 
 TuningSpace<Problem, Tuning> band_space(bool two_gpus) {
   Space s;
-  Tunable<Problem, Tuning> band;
-  band.name = "band";
-  band.candidates = [](const Problem& p) {
+  Tunable<Problem, Tuning> band = field_tunable<Problem>("band", &Tuning::band, [](const Problem& p) {
     // -1 (CPU only), a quarter, half and three quarters of the diagonals, -2 (all)
     std::vector<std::int64_t> v = {-1};
     for (double share : {0.25, 0.5, 0.75})
       v.push_back(std::max<std::int64_t>(0, std::llround((share * static_cast<double>(diagonals(p)) - 1) / 2)));
     v.push_back(-2);
     return v;
-  };
-  band.get = [](const Tuning& u) { return u.band; };
-  band.set = [](Tuning& u, std::int64_t v) { u.band = v; };
+  });
   band.coordinate = band_share;
   s.push_back(band);
 
@@ -55,29 +45,16 @@ TuningSpace<Problem, Tuning> band_space(bool two_gpus) {
   cpu.applies = [](const Tuning& u) { return u.band != -2; };  // every cell on the GPU: no CPU tile
   s.push_back(cpu);
 
-  Tunable<Problem, Tuning> gpu;
-  gpu.name = "gpu-tile";
-  gpu.candidates = [](const Problem&) { return std::vector<std::int64_t>{1, 8, 32}; };
-  gpu.get = [](const Tuning& u) { return std::int64_t{u.gpu_tile}; };
-  gpu.set = [](Tuning& u, std::int64_t v) { u.gpu_tile = static_cast<int>(v); };
+  Tunable<Problem, Tuning> gpu = size_tunable<Problem>("gpu-tile", &Tuning::gpu_tile, {1, 8, 32});
   gpu.applies = [](const Tuning& u) { return u.band != -1; };
-  gpu.coordinate = [](const Problem&, std::int64_t v) { return log2_coordinate(v); };
   s.push_back(gpu);
 
   if (!two_gpus) return s;
-  Tunable<Problem, Tuning> count;
-  count.name = "gpu-count";
-  count.candidates = [](const Problem&) { return std::vector<std::int64_t>{1, 2}; };
-  count.get = [](const Tuning& u) { return std::int64_t{u.gpu_count}; };
-  count.set = [](Tuning& u, std::int64_t v) { u.gpu_count = static_cast<int>(v); };
+  Tunable<Problem, Tuning> count = field_tunable<Problem>("gpu-count", &Tuning::gpu_count, {1, 2});
   count.applies = [](const Tuning& u) { return u.band != -1; };
   s.push_back(count);
 
-  Tunable<Problem, Tuning> halo;
-  halo.name = "halo";
-  halo.candidates = [](const Problem&) { return std::vector<std::int64_t>{-1, 0, 4, 16, 64, 256}; };
-  halo.get = [](const Tuning& u) { return u.halo; };
-  halo.set = [](Tuning& u, std::int64_t v) { u.halo = v; };
+  Tunable<Problem, Tuning> halo = field_tunable<Problem>("halo", &Tuning::halo, {-1, 0, 4, 16, 64, 256});
   halo.applies = [](const Tuning& u) { return u.gpu_count == 2 && u.band != -1; };
   // -1 (swap every diagonal, nothing recomputed) below 0, then log2(halo + 1)
   halo.coordinate = [](const Problem&, std::int64_t v) { return v < 0 ? -1.0 : std::log2(static_cast<double>(v + 1)); };

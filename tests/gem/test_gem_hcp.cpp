@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "expect_error.hpp"
 #include "gem_hcp.hpp"
 #include "hpcs/error.hpp"
 
@@ -26,12 +27,7 @@ Atoms random_atoms(int n, double size, std::mt19937_64& rng, double bias = 0) {
 }
 
 std::string message_of(const HcpOptions& o) {
-  try {
-    check_hcp(o);
-  } catch (const Error& e) {
-    return e.what();
-  }
-  return "";
+  return hpcs::testing::error_message([&] { check_hcp(o); });
 }
 
 TEST(HcpOptions, BadValuesNameTheOption) {

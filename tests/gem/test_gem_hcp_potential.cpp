@@ -53,9 +53,7 @@ Inputs ball_inputs(int atoms, int vertices, const Physics& p, double cutoff, std
 
 const Variant& variant(const std::string& name) {
   static const VariantList list = all_variants();
-  for (const auto& v : list)
-    if (v.name == name) return v;
-  throw Error("no variant " + name);
+  return hpcs::testing::variant_named(list, name);
 }
 
 std::vector<double> potentials(const std::string& name, Precision prec, const Inputs& in) {

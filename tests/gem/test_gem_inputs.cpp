@@ -17,29 +17,17 @@
 #include "gem_pqr.hpp"
 #include "gem_surface.hpp"
 #include "gem_vert.hpp"
+#include "expect_error.hpp"
 #include "hpcs/error.hpp"
+#include "temp_file.hpp"
 
 namespace hpcs::gem {
 namespace {
 namespace fs = std::filesystem;
 constexpr double kPi = 3.14159265358979323846;
 
-std::string temp_file(const std::string& name, const std::string& text) {
-  const fs::path p = fs::temp_directory_path() / ("hpcs_gem_" + std::to_string(::getpid()) + "_" + name);
-  std::ofstream(p, std::ios::binary) << text;
-  return p.string();
-}
-
-void expect_error(const std::function<void()>& f, const std::string& part) {
-  try {
-    f();
-    ADD_FAILURE() << "no error, expected one containing '" << part << "'";
-  } catch (const Error& e) {
-    const std::string m = e.what();
-    EXPECT_NE(m.find(part), std::string::npos) << m;
-    EXPECT_EQ(m.find('\n'), std::string::npos) << "one line: " << m;
-  }
-}
+using hpcs::testing::expect_error;
+using hpcs::testing::temp_file;
 
 // Writes text to a temporary file and expects read(path) to fail with "<path><what>".
 void expect_file_error(const std::string& name, const std::string& text,

@@ -43,19 +43,7 @@ Inputs random_inputs(int atoms, int vertices, const Physics& p, std::mt19937_64&
   return in;
 }
 
-const VariantList& variants() {
-  static const VariantList list = all_variants();
-  return list;
-}
-
-class GemVariant : public ::testing::TestWithParam<std::string> {
- protected:
-  const Variant& variant() const {
-    for (const auto& v : variants())
-      if (v.name == GetParam()) return v;
-    throw Error("no variant " + GetParam());
-  }
-};
+using GemVariant = hpcs::testing::VariantTest<VariantList, all_variants>;
 
 void check(const Variant& v, Precision prec, const Tuning& t, const Inputs& in, const std::string& what) {
   const ReferencePotentials ref = reference_potentials(in.physics, in.A, in.atoms, in.vertices, 1);
@@ -127,7 +115,7 @@ TEST_P(GemVariant, EqualsReferenceForEveryVerticesPerThreadAndSplit) {
         }
 }
 
-INSTANTIATE_TEST_SUITE_P(All, GemVariant, ::testing::ValuesIn(hpcs::testing::names_of(variants())),
+INSTANTIATE_TEST_SUITE_P(All, GemVariant, ::testing::ValuesIn(hpcs::testing::names_of(GemVariant::variants())),
                          hpcs::testing::param_name);
 
 }  // namespace

@@ -29,11 +29,7 @@ inline const VariantList& variants() {
   return list;
 }
 
-inline const Variant& find_variant(const std::string& name) {
-  for (const auto& v : variants())
-    if (v.name == name) return v;
-  throw Error("no variant " + name);
-}
+inline const Variant& find_variant(const std::string& name) { return hpcs::testing::variant_named(variants(), name); }
 
 template <class Real>
 constexpr Precision precision_of() {

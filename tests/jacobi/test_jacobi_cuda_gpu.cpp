@@ -105,21 +105,20 @@ TEST(CudaTiledRejects, NamesTheNumbers) {
   if (!v) GTEST_SKIP() << "cuda/tiled is not in this build (no CUDA)";
   if (const auto why = unavailable(*v)) GTEST_SKIP() << "cuda/tiled skipped: " << *why;
   const Problem p2{2, 1000, 1000}, p1{1, 100000, 1};
-  auto why = v->why_not(Task{p2, Precision::Float32, 1}, Tuning{8, 16, 64, 2048});
-  ASSERT_TRUE(why);
-  EXPECT_NE(why->find("2048"), std::string::npos) << *why;
-  why = v->why_not(Task{p2, Precision::Float32, 1}, Tuning{8, 16, 64, 96});
-  ASSERT_TRUE(why);
-  EXPECT_NE(why->find("96"), std::string::npos) << *why;
-  why = v->why_not(Task{p2, Precision::Float64, 1}, Tuning{64, 512, 512, 512});
-  ASSERT_TRUE(why);
-  EXPECT_NE(why->find("shared"), std::string::npos) << *why;
-  why = v->why_not(Task{p1, Precision::Float32, 1}, Tuning{7, 16, 0, 64});
-  ASSERT_TRUE(why);
-  EXPECT_NE(why->find("t_T = 7"), std::string::npos) << *why;
-  why = v->why_not(Task{p1, Precision::Float64, 1}, Tuning{4096, 40000, 0, 256});
-  ASSERT_TRUE(why);
-  EXPECT_NE(why->find("shared"), std::string::npos) << *why;
+  struct Rejected {
+    Task task;
+    Tuning tiles;
+    const char* names;  // what the reason must name
+  };
+  for (const Rejected& c : {Rejected{Task{p2, Precision::Float32, 1}, Tuning{8, 16, 64, 2048}, "2048"},
+                            Rejected{Task{p2, Precision::Float32, 1}, Tuning{8, 16, 64, 96}, "96"},
+                            Rejected{Task{p2, Precision::Float64, 1}, Tuning{64, 512, 512, 512}, "shared"},
+                            Rejected{Task{p1, Precision::Float32, 1}, Tuning{7, 16, 0, 64}, "t_T = 7"},
+                            Rejected{Task{p1, Precision::Float64, 1}, Tuning{4096, 40000, 0, 256}, "shared"}}) {
+    const auto why = v->why_not(c.task, c.tiles);
+    ASSERT_TRUE(why) << c.names;
+    EXPECT_NE(why->find(c.names), std::string::npos) << *why;
+  }
   EXPECT_FALSE(v->why_not(Task{p2, Precision::Float32, 1}, Tuning{8, 16, 64, 256}));
 }
 

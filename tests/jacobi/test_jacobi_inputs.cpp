@@ -7,8 +7,8 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <functional>
 
+#include "expect_error.hpp"
 #include "hpcs/error.hpp"
 #include "jacobi_input.hpp"
 #include "jacobi_output.hpp"
@@ -17,6 +17,7 @@
 namespace hpcs::jacobi {
 namespace {
 namespace fs = std::filesystem;
+using hpcs::testing::expect_error;
 
 class JacobiInputs : public ::testing::Test {
  protected:
@@ -38,17 +39,6 @@ class JacobiInputs : public ::testing::Test {
     H5Sclose(s);
     H5Fclose(f);
     return p;
-  }
-
-  void expect_error(const std::function<void()>& f, const std::string& part) {
-    try {
-      f();
-      ADD_FAILURE() << "no error; expected one containing '" << part << "'";
-    } catch (const Error& e) {
-      const std::string m = e.what();
-      EXPECT_NE(m.find(part), std::string::npos) << m;
-      EXPECT_EQ(m.find('\n'), std::string::npos) << "more than one line: " << m;
-    }
   }
 
   fs::path dir_;

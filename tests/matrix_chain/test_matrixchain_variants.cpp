@@ -40,19 +40,7 @@ ChainData chain_data(const Dims& d, Values values, std::uint64_t seed, Precision
   return c;
 }
 
-const VariantList& variants() {
-  static const VariantList list = all_variants();
-  return list;
-}
-
-class ChainVariant : public ::testing::TestWithParam<std::string> {
- protected:
-  const Variant& variant() const {
-    for (const auto& v : variants())
-      if (v.name == GetParam()) return v;
-    throw Error("no variant " + GetParam());
-  }
-};
+using ChainVariant = hpcs::testing::VariantTest<VariantList, all_variants>;
 
 // Runs v on `in` with the resolved tuning (twice: repeatable); nullopt if it refuses.
 std::optional<std::vector<double>> run(const Variant& v, const Problem& prob, Tuning t, const ChainData& in,
@@ -140,7 +128,7 @@ TEST_P(ChainVariant, BandsGiveTheSameBitsAsTheWholeChain) {
     }
 }
 
-INSTANTIATE_TEST_SUITE_P(All, ChainVariant, ::testing::ValuesIn(hpcs::testing::names_of(variants())),
+INSTANTIATE_TEST_SUITE_P(All, ChainVariant, ::testing::ValuesIn(hpcs::testing::names_of(ChainVariant::variants())),
                          hpcs::testing::param_name);
 
 // The rounding bound must see a kernel that drops one term of one sum.

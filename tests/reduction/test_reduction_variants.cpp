@@ -13,6 +13,7 @@
 #include "mpi_test_context.hpp"
 #include "reduction_input.hpp"
 #include "reduction_reference.hpp"
+#include "variant_params.hpp"
 
 namespace hpcs::reduction {
 namespace {
@@ -39,9 +40,7 @@ std::vector<Case> all_cases() {
 
 const Variant& find_variant(const std::string& name) {
   static const VariantList variants = all_variants();
-  for (const auto& v : variants)
-    if (v.name == name) return v;
-  throw Error("no variant " + name);
+  return hpcs::testing::variant_named(variants, name);
 }
 
 std::uint64_t fresh_seed() {

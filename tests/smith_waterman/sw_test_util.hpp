@@ -68,14 +68,7 @@ inline int proper_letters(const Scoring& s) { return s.letters == 5 ? 4 : 20; }
 // band_cols: cuda/multipass's column bands (0: automatic); the other variants ignore it.
 inline Tuning tiling(int tile_rows, int tile_cols, int sub_rows, int sub_cols, std::int64_t chunk = 4096,
                      std::int64_t band_cols = 0) {
-  Tuning x;
-  x.band_cols = band_cols;
-  x.tile_rows = tile_rows;
-  x.tile_cols = tile_cols;
-  x.sub_rows = sub_rows;
-  x.sub_cols = sub_cols;
-  x.chunk = chunk;
-  return x;
+  return Tuning{tile_rows, tile_cols, sub_rows, sub_cols, Tuning{}.dpx, band_cols, chunk};  // dpx: the default
 }
 
 // The first of `candidates` the variant accepts here (Kokkos::Serial allows one-thread teams).

@@ -5,32 +5,21 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 
+#include "expect_error.hpp"
 #include "hpcs/error.hpp"
 #include "mpi_test_context.hpp"
 #include "sw_fasta.hpp"
 #include "sw_input.hpp"
 #include "sw_scoring.hpp"
+#include "temp_file.hpp"
 
 namespace hpcs::sw {
 namespace {
 namespace fs = std::filesystem;
 
-std::string temp_file(const std::string& name, const std::string& text) {
-  const fs::path p = fs::temp_directory_path() / ("hpcs_sw_" + std::to_string(::getpid()) + "_" + name);
-  std::ofstream(p) << text;
-  return p.string();
-}
-
-void expect_error(const std::function<void()>& f, const std::string& part) {
-  try {
-    f();
-    ADD_FAILURE() << "no error, expected one containing '" << part << "'";
-  } catch (const Error& e) {
-    EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
-  }
-}
+using hpcs::testing::expect_error;
+using hpcs::testing::temp_file;
 
 TEST(SwAlphabet, Codes) {
   const Alphabet dna = Alphabet::dna(), protein = Alphabet::protein();

@@ -9,7 +9,7 @@
 
 #include "thread_barrier.hpp"
 #include "sw_test_util.hpp"
-#include "sw_tile.hpp"
+#include "sw_tile_host.hpp"
 
 namespace hpcs::sw {
 namespace {
@@ -29,40 +29,25 @@ struct ThreadTeam {
 template <int SR>
 Cell host_wavefront(const Block& blk, const Scoring& s, int tile_rows, int tile_cols, int sub_cols) {
   const int threads = tile_rows / SR;
+  const Tuning tiles = tiling(tile_rows, tile_cols, SR, sub_cols);
   const int down = static_cast<int>((blk.rows + tile_rows - 1) / tile_rows);
   const int across = static_cast<int>((blk.cols + tile_cols - 1) / tile_cols);
   std::vector<std::int32_t> table(32 * 32, 0), col_h(blk.rows), col_e(blk.rows);
   for (int x = 0; x < s.letters; ++x)
     for (int y = 0; y < s.letters; ++y) table[y * 32 + x] = s.score(x, y);
-  std::vector<std::int32_t> row_h[3], row_f[3];
-  for (int k = 0; k < 3; ++k) row_h[k].assign(blk.cols, 0), row_f[k].assign(blk.cols, 0);
+  std::vector<std::int32_t> h_rows[3], f_rows[3];
+  for (int k = 0; k < 3; ++k) h_rows[k].assign(blk.cols, 0), f_rows[k].assign(blk.cols, 0);
+  std::int32_t* const row_h[3] = {h_rows[0].data(), h_rows[1].data(), h_rows[2].data()};
+  std::int32_t* const row_f[3] = {f_rows[0].data(), f_rows[1].data(), f_rows[2].data()};
   std::vector<tiled::BestCell> row_best(down, tiled::BestCell{0, 0, 0});
   tiled::TileArgs p{};
-  p.a = blk.a;
-  p.b = blk.b;
-  p.scores = table.data();
-  p.rows = blk.rows;
-  p.cols = blk.cols;
-  p.row0 = blk.row0;
-  p.tile_rows = tile_rows;
-  p.tile_cols = tile_cols;
-  p.sub_cols = sub_cols;
-  p.open = s.gap_open;
-  p.extend = s.gap_extend;
-  p.no_score = blk.mode == Mode::Local ? -1 : kNeg - (1 << 20);
-  p.col_h = col_h.data();
-  p.col_e = col_e.data();
-  p.row_best = row_best.data();
+  tiled::set_block(p, blk, blk.a, blk.b, table.data(), tiles, s.gap_open, s.gap_extend);
+  tiled::set_buffers(p, col_h.data(), col_e.data(), row_best.data(), nullptr, nullptr);
   std::vector<unsigned char> scratch(tiled::tile_scratch_bytes(tile_cols, threads) + 16);
   void* base = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(scratch.data()) + 15) / 16 * 16);
-  for (int w = 0; w < down + across - 1; ++w) {
-    p.wavefront = w;
-    p.in_h = row_h[(w + 2) % 3].data();
-    p.in_f = row_f[(w + 2) % 3].data();
-    p.corner_h = row_h[(w + 1) % 3].data();
-    p.out_h = row_h[w % 3].data();
-    p.out_f = row_f[w % 3].data();
-    for (int r = std::max(0, w - across + 1); r <= std::min(w, down - 1); ++r) {
+  const auto launch = [&](int w, int r_first, int r_last) {
+    tiled::set_wavefront(p, w, row_h, row_f);
+    for (int r = r_first; r <= r_last; ++r) {
       Barrier bar(threads);
       const tiled::TileScratch sc = tiled::carve_tile_scratch(base, tile_cols);
       std::vector<std::thread> team;
@@ -74,11 +59,10 @@ Cell host_wavefront(const Block& blk, const Scoring& s, int tile_rows, int tile_
         });
       for (auto& th : team) th.join();
     }
-  }
-  Cell best{};
-  for (const auto& c : row_best)
-    if (c.i != 0 && (best.i == 0 || better(c.score, c.i, c.j, best.score, best.i, best.j))) best = {c.score, c.i, c.j};
-  return best;
+  };
+  const auto no_rows = [](auto...) {};  // one block: no rank above or below
+  tiled::run_wavefronts(blk, tiles, down, across, nullptr, no_rows, launch, no_rows);
+  return tiled::best_of(row_best.data(), row_best.size());
 }
 
 TEST(SwTileHost, TeamsOfThreadsEqualTheReference) {

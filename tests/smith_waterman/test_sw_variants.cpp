@@ -22,9 +22,7 @@ using namespace hpcs::sw::testing;
 
 const Variant& find_variant(const std::string& name) {
   static const VariantList variants = all_variants();
-  for (const auto& v : variants)
-    if (v.name == name) return v;
-  throw Error("no variant " + name);
+  return hpcs::testing::variant_named(variants, name);
 }
 
 

@@ -7,6 +7,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <thread>
 
@@ -50,23 +51,23 @@ class FakePowercap {
   TempDir dir_;
 };
 
-TEST(Energy, NvmlThatCannotBeLoadedIsUnavailable) {
-  ScopedEnv nvml("HPCS_NVML_LIBRARY", std::string("/nonexistent/libnvidia-ml.so.1"));
+// With $HPCS_NVML_LIBRARY = `library` a meter for a GPU measures no GPU energy, and its
+// source says why (`why`).
+void expect_gpu_energy_unavailable(const std::string& library, const std::string& why) {
+  ScopedEnv nvml("HPCS_NVML_LIBRARY", library);
   hpcs::EnergyMeter meter(std::string("0000:1B:00.0"));
   EXPECT_FALSE(meter.gpu_available());
   EXPECT_THAT(meter.gpu_source(), StartsWith("unavailable"));
-  EXPECT_THAT(meter.gpu_source(), HasSubstr("/nonexistent/libnvidia-ml.so.1"));
+  EXPECT_THAT(meter.gpu_source(), HasSubstr(why));
   meter.start();
   EXPECT_EQ(meter.stop().gpu_joules, std::nullopt);
 }
 
-TEST(Energy, NvmlDisabled) {
-  ScopedEnv nvml("HPCS_NVML_LIBRARY", std::string("none"));
-  hpcs::EnergyMeter meter(std::string("0000:1B:00.0"));
-  EXPECT_FALSE(meter.gpu_available());
-  EXPECT_THAT(meter.gpu_source(), StartsWith("unavailable"));
-  EXPECT_THAT(meter.gpu_source(), HasSubstr("HPCS_NVML_LIBRARY=none"));
+TEST(Energy, NvmlThatCannotBeLoadedIsUnavailable) {
+  expect_gpu_energy_unavailable("/nonexistent/libnvidia-ml.so.1", "/nonexistent/libnvidia-ml.so.1");
 }
+
+TEST(Energy, NvmlDisabled) { expect_gpu_energy_unavailable("none", "HPCS_NVML_LIBRARY=none"); }
 
 TEST(Energy, NoGpuSelected) {
   hpcs::EnergyMeter meter(std::nullopt);
@@ -136,29 +137,30 @@ TEST(Energy, PowercapCounterWrapAround) {
   EXPECT_NEAR(*w.cpu_joules, 2.0, 1e-9);
 }
 
-TEST(Energy, PowercapZoneWithoutCounterIsUnavailable) {
-  FakePowercap pc;
-  pc.remove_counter("intel-rapl:0");
-  pc.remove_counter("intel-rapl:1");
+// A meter on `pc` measures no CPU energy: its source says so, and a window (with `during`
+// inside it) has no joules.
+void expect_cpu_energy_unavailable(const FakePowercap& pc, const std::function<void()>& during = [] {}) {
   ScopedEnv powercap("HPCS_POWERCAP_ROOT", pc.root());
   hpcs::EnergyMeter meter(std::nullopt);
   EXPECT_FALSE(meter.cpu_available());
   EXPECT_THAT(meter.cpu_source(), StartsWith("unavailable"));
   meter.start();
+  during();
   EXPECT_EQ(meter.stop().cpu_joules, std::nullopt);
+}
+
+TEST(Energy, PowercapZoneWithoutCounterIsUnavailable) {
+  FakePowercap pc;
+  pc.remove_counter("intel-rapl:0");
+  pc.remove_counter("intel-rapl:1");
+  expect_cpu_energy_unavailable(pc);
 }
 
 TEST(Energy, PowercapOneUnreadablePackageMakesCpuEnergyUnavailable) {
   // Summing the readable packages only would report a made-up smaller energy.
   FakePowercap pc;
   pc.remove_counter("intel-rapl:1");
-  ScopedEnv powercap("HPCS_POWERCAP_ROOT", pc.root());
-  hpcs::EnergyMeter meter(std::nullopt);
-  EXPECT_FALSE(meter.cpu_available());
-  EXPECT_THAT(meter.cpu_source(), StartsWith("unavailable"));
-  meter.start();
-  pc.set("intel-rapl:0", 5000000);
-  EXPECT_EQ(meter.stop().cpu_joules, std::nullopt);
+  expect_cpu_energy_unavailable(pc, [&] { pc.set("intel-rapl:0", 5000000); });
 }
 
 TEST(Energy, PowercapCounterVanishingDuringWindow) {

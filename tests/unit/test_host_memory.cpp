@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <string>
 
-#include "hpcs/error.hpp"
+#include "expect_error.hpp"
 #include "hpcs/host_memory.hpp"
 
 namespace {
@@ -28,12 +28,7 @@ class HostMemory : public ::testing::Test {
 };
 
 std::string message_of(std::uint64_t bytes) {
-  try {
-    hpcs::check_fits_in_memory(bytes, "in.h5: the rows of rank 0");
-  } catch (const hpcs::Error& e) {
-    return e.what();
-  }
-  return "";
+  return hpcs::testing::error_message([&] { hpcs::check_fits_in_memory(bytes, "in.h5: the rows of rank 0"); });
 }
 
 TEST_F(HostMemory, OneRankMayUseEightyPercent) {

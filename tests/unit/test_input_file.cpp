@@ -2,30 +2,19 @@
 // hpcs::require_regular_file / open_input_file and the HDF5 reader refuse a FIFO, a
 // directory and a device at once. Opening a FIFO for reading blocks until a writer comes,
 // so before this check a FIFO given as input hung the run (this test would time out).
-#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
 #include <string>
 
-#include "hpcs/error.hpp"
+#include "expect_error.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/input_file.hpp"
 #include "unit_test_util.hpp"
 
 namespace {
-using ::testing::HasSubstr;
+using hpcs::testing::expect_error;
 using hpcs::unit::TempDir;
-
-template <class F>
-void expect_error(F&& f, const std::string& part) {
-  try {
-    f();
-    ADD_FAILURE() << "no hpcs::Error; expected " << part;
-  } catch (const hpcs::Error& e) {
-    EXPECT_THAT(e.what(), HasSubstr(part));
-  }
-}
 
 TEST(InputFile, FifoIsRefusedWithoutOpeningIt) {
   TempDir dir;

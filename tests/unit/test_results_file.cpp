@@ -38,15 +38,21 @@ hpcs::RunRecord sample_record(const std::string& variant, double seconds) {
   return r;
 }
 
+// cpu/rk1 and cuda/rk2, the second with CPU package energy only: 10 J over 4 repetitions.
+std::vector<hpcs::RunRecord> two_records() {
+  std::vector<hpcs::RunRecord> records = {sample_record("cpu/rk1", 0.5), sample_record("cuda/rk2", 0.25)};
+  records[1].energy = hpcs::EnergyRun{};
+  records[1].energy->iterations = 4;
+  records[1].energy->window.cpu_joules = 10.0;  // GPU energy unavailable (nullopt)
+  return records;
+}
+
 TEST(ResultsFile, WritesMetadataAndRuns) {
   TempDir dir;
   const std::string path = dir.file("results.h5");
-  std::vector<hpcs::RunRecord> records = {sample_record("cpu/rk1", 0.5), sample_record("cuda/rk2", 0.25)};
+  std::vector<hpcs::RunRecord> records = two_records();
   records[1].step_speedup = 2.0;
-  records[1].energy = hpcs::EnergyRun{};
-  records[1].energy->iterations = 4;
   records[1].energy->window.seconds = 2.0;
-  records[1].energy->window.cpu_joules = 10.0;  // GPU energy unavailable (nullopt)
   records[1].gpu_energy_source = "unavailable: test";
   records[1].extra = {{"sum", "42"}, {"tolerance", 1e-6}};
   const nlohmann::json metadata = {{"suite_version", "9.9.9"},
@@ -94,11 +100,8 @@ TEST(ResultsFile, WritesMetadataAndRuns) {
 TEST(ResultsFile, RunsAsOneCompoundTable) {
   TempDir dir;
   const std::string path = dir.file("table.h5");
-  std::vector<hpcs::RunRecord> records = {sample_record("cpu/rk1", 0.5), sample_record("cuda/rk2", 0.25)};
+  std::vector<hpcs::RunRecord> records = two_records();
   records[1].step = 2;
-  records[1].energy = hpcs::EnergyRun{};
-  records[1].energy->iterations = 4;
-  records[1].energy->window.cpu_joules = 10.0;
   hpcs::write_results(path, {{"git_revision", "abc1234"}, {"devices", {"cpu", "cpu"}}}, records);
 
   const hid_t file = H5Fopen(path.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);

@@ -8,7 +8,7 @@
 #include <optional>
 
 #if defined(KOKKOS_ENABLE_CUDA)
-#include "hpcs/cuda/check.hpp"
+#include "hpcs/cuda/event_timer.hpp"
 #endif
 
 namespace hpcs {
@@ -16,26 +16,15 @@ namespace hpcs {
 class KokkosDeviceTimer {
  public:
 #if defined(KOKKOS_ENABLE_CUDA)
-  KokkosDeviceTimer() {
-    HPCS_CUDA_CHECK(cudaEventCreate(&start_));
-    HPCS_CUDA_CHECK(cudaEventCreate(&stop_));
-  }
-  ~KokkosDeviceTimer() {
-    cudaEventDestroy(start_);
-    cudaEventDestroy(stop_);
-  }
-  void start() { HPCS_CUDA_CHECK(cudaEventRecord(start_, stream())); }
-  void stop() { HPCS_CUDA_CHECK(cudaEventRecord(stop_, stream())); }
-  std::optional<double> seconds() const {
-    HPCS_CUDA_CHECK(cudaEventSynchronize(stop_));
-    float ms = 0;
-    HPCS_CUDA_CHECK(cudaEventElapsedTime(&ms, start_, stop_));
-    return 1e-3 * static_cast<double>(ms);
-  }
+  KokkosDeviceTimer() = default;
+  // The raw CUDA variants' event pair, on the stream Kokkos launches into.
+  void start() { events_.start(stream()); }
+  void stop() { events_.stop(stream()); }
+  std::optional<double> seconds() const { return events_.seconds(); }
 
  private:
   static cudaStream_t stream() { return Kokkos::DefaultExecutionSpace().cuda_stream(); }
-  cudaEvent_t start_ = nullptr, stop_ = nullptr;
+  cuda::EventTimer events_;
 #else
   KokkosDeviceTimer() = default;
   void start() {}

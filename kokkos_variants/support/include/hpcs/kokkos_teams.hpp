@@ -1,0 +1,26 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// What the Kokkos variants build their team kernels from: the default execution space,
+// its team policy and members, unmanaged team scratch, and whether that space is a GPU's
+// (team sizes, scratch levels and start-up differ there). Include from Kokkos sources only.
+#pragma once
+#include <Kokkos_Core.hpp>
+
+namespace hpcs {
+
+constexpr bool kKokkosOnGpu =
+#if defined(KOKKOS_ENABLE_CUDA) || defined(KOKKOS_ENABLE_HIP) || defined(KOKKOS_ENABLE_SYCL)
+    true;
+#else
+    false;
+#endif
+
+namespace kokkos_teams {
+using Exec = Kokkos::DefaultExecutionSpace;
+using Policy = Kokkos::TeamPolicy<Exec>;
+using Member = Policy::member_type;
+// A team's slice of scratch memory (team_scratch(level)), carved by the kernel.
+template <class T>
+using Scratch = Kokkos::View<T*, Exec::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+}  // namespace kokkos_teams
+
+}  // namespace hpcs
