@@ -264,7 +264,9 @@ def main():
         vals = []
         for k, rows in inst.items():
             d = rows[rows["source"] == "exhaustive"]
-            # the defaults: cpu-tile 32, band all, gpu-tile 1 (wavefront_problem.hpp)
+            # the defaults: cpu-tile 32, band all, gpu-tile 1 (wavefront_problem.hpp; cuda/band's space)
+            if not {"band", "gpu-tile"} <= set(d.columns):
+                continue
             hit = d[(d["band"] == -2) & (d["gpu-tile"] == 1)]
             if len(hit):
                 vals.append(100.0 * rows["time_s"].min() / hit["time_s"].min())

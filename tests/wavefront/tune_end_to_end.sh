@@ -36,7 +36,9 @@ for path in glob.glob(d + "/t_*.csv"):
     h5 = pd.DataFrame(h5py.File(path[:-4] + ".h5", "r")["tuning_table"][()])
     assert len(h5) == len(t) and list(h5.columns) == list(t.columns), "HDF5 /tuning_table differs from the CSV"
 r = pd.read_csv(d + "/random.csv")
-assert len(r[(r["variant"] == variant) & (r["source"] == "random:5")]) == 5, r
+legal = pd.read_csv(d + "/t_61_40.csv")
+want = min(5, len(legal[legal["variant"] == variant]))  # cpu/tiled's space has 4 points
+assert len(r[(r["variant"] == variant) & (r["source"] == "random:5")]) == want, r
 print("exhaustive and random tables: right rows, every point verified")
 PY
 "$py" "$train" --variant "$variant" --device cpu --train "$dir/t_*_1[05]*.csv" --test "$dir/t_61_40.csv" \
