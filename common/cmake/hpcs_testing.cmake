@@ -48,6 +48,9 @@ set(HPCS_TEST_SCRIPTS ${PROJECT_SOURCE_DIR}/tests/tools)
 # for the fixture bad_inputs, is every app's bad input too.
 add_test(NAME make_fifo COMMAND sh -c "rm -f \"$0\" && mkfifo \"$0\"" ${HPCS_TEST_DATA}/fifo.h5)
 set_tests_properties(make_fifo PROPERTIES FIXTURES_SETUP bad_inputs LABELS cli)
+# Two links pointing at each other: a path that resolves to nothing, forever.
+add_test(NAME make_symlink_loop COMMAND sh -c "ln -sfn symlink_loop_b.h5 \"$0/symlink_loop.h5\" && ln -sfn symlink_loop.h5 \"$0/symlink_loop_b.h5\"" ${HPCS_TEST_DATA})
+set_tests_properties(make_symlink_loop PROPERTIES FIXTURES_SETUP bad_inputs LABELS cli)
 
 # hpcs_cli_test(NAME n APP exe RANKS r SCRIPT failure|success [EXPECT re] [MIN_RECORDS n] [GEN ...]
 #               [ENV VAR=value ...] ARGS ...)
@@ -86,11 +89,13 @@ endfunction()
 
 # hpcs_bad_file_tests(APP <exe> PREFIX <p> CASES "file|why" ... [ARGS ...]): on 1 and 2 ranks,
 # a run on ${HPCS_TEST_DATA}/<file>.h5 must fail with "<file>.h5: <why>" (a regex; write "."
-# for a ";") and leave no output; a missing file, a file that is not HDF5 and a FIFO come first.
+# for a ";") and leave no output; a missing file, a file that is not HDF5, a FIFO and a loop of
+# symbolic links come first.
 function(hpcs_bad_file_tests)
   cmake_parse_arguments(A "" "APP;PREFIX" "CASES;ARGS" ${ARGN})
   foreach(np 1 2)
     foreach(case "does_not_exist|no such file" "not_hdf5|not an HDF5 file" "fifo|not a regular file .a FIFO."
+                 "symlink_loop|a loop of symbolic links"
                  ${A_CASES})
       string(REGEX MATCH "^([^|]*)\\|(.*)$" _ "${case}")
       set(name cli_${A_PREFIX}_${CMAKE_MATCH_1}_np${np})

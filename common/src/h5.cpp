@@ -47,9 +47,9 @@ namespace {
 
 // Why `path` cannot be opened as HDF5, checked before HDF5 sees it so the message is plain.
 void check_readable_hdf5(const std::string& path) {
+  require_regular_file(path, "an HDF5 file");  // before anything opens it: a FIFO would block; a link loop
   std::error_code ec;
-  if (!fs::exists(path, ec)) throw Error(path + ": no such file");
-  require_regular_file(path, "an HDF5 file");  // before anything opens it: a FIFO would block
+  if (!fs::exists(path, ec)) throw Error(path + (ec ? ": cannot be reached (" + ec.message() + ")" : ": no such file"));
   if (!std::ifstream(path).good()) throw Error(path + ": cannot be read (permission denied?)");
 #if H5_VERSION_GE(1, 12, 0)
   const htri_t is_h5 = H5Fis_accessible(path.c_str(), H5P_DEFAULT);

@@ -22,7 +22,11 @@ const char* kind_of(mode_t mode) {
 
 void require_regular_file(const std::string& path, const std::string& what) {
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) return;  // missing or inaccessible: the reader says so
+  if (::stat(path.c_str(), &st) != 0) {
+    // A loop of links reads as "no such file" to most readers: say what it is.
+    if (errno == ELOOP) throw Error(path + ": a loop of symbolic links (" + std::strerror(ELOOP) + "); expected " + what);
+    return;  // missing or inaccessible: the reader says so
+  }
   if (S_ISREG(st.st_mode)) return;
   if (S_ISDIR(st.st_mode)) throw Error(path + ": is a directory, not " + what);
   throw Error(path + ": not a regular file (" + kind_of(st.st_mode) + "); expected " + what);
