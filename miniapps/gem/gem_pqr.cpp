@@ -16,28 +16,14 @@
 #include <filesystem>
 
 #include "hpcs/error.hpp"
+#include "hpcs/format.hpp"
 #include "hpcs/input_file.hpp"
 
 namespace hpcs::gem {
 
 namespace text {
 
-std::string printable(std::string_view s, std::size_t max_len) {
-  static const char* const kHex = "0123456789abcdef";
-  std::string out;
-  for (std::size_t k = 0; k < s.size() && k < max_len; ++k) {
-    const auto c = static_cast<unsigned char>(s[k]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      out += "\\x";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
-    }
-  }
-  if (s.size() > max_len) out += "...";
-  return out;
-}
+std::string printable(std::string_view s, std::size_t max_len) { return hpcs::printable(s, max_len); }
 
 std::string where(const std::string& path, long line) { return printable(path, 4096) + ":" + std::to_string(line); }
 
