@@ -9,6 +9,7 @@
 
 #include "hpcs/cli.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/stderr_line.hpp"
 #include "hpcs/version.hpp"
 
 namespace hpcs::inputs {
@@ -24,7 +25,7 @@ int main(int argc, char** argv) {
     // The mini-apps' parser: one "error:" line, negative counts and empty names refused.
     if (const auto code = hpcs::parse_command_line(app, argc, argv, true)) return *code;
   } catch (const hpcs::Error& e) {
-    std::cerr << "error: " << hpcs::one_line(e.what()) << std::endl;
+    hpcs::write_stderr_line("error: " + hpcs::one_line(e.what()));
     return 1;
   }
   return 0;

@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "hpcs/progress.hpp"
 
+#include "hpcs/stderr_line.hpp"
+
 #include <cstdio>
 #include <cstdlib>
-#include <iostream>
 
 namespace hpcs {
 
@@ -39,7 +40,7 @@ Progress::~Progress() {
 void Progress::header(const std::string& line) {
   if (!on_) return;
   std::lock_guard<std::mutex> lock(mutex_);
-  std::cerr << "[" << app_ << "] " << line << std::endl;
+  write_stderr_line("[" + app_ + "] " + line);
   last_line_ = Clock::now();
 }
 
@@ -96,7 +97,7 @@ void Progress::loop() {
     wake_.wait_for(lock, std::chrono::duration<double>(interval_ / 4));
     if (stop_) break;
     if (busy_ && since(last_line_) >= interval_) {
-      std::cerr << line_locked() << std::endl;
+      write_stderr_line(line_locked());
       last_line_ = Clock::now();
     }
   }

@@ -3,13 +3,13 @@
 
 #include <CLI/CLI.hpp>
 
-#include <iostream>
 
 #include "hpcs/backend_runtime.hpp"
 #include "hpcs/cli.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/gpu.hpp"
 #include "hpcs/host_memory.hpp"
+#include "hpcs/stderr_line.hpp"
 
 namespace hpcs {
 
@@ -26,12 +26,12 @@ constexpr double kErrorGraceSeconds = 5.0;
 // aborts, since the others wait in a collective it will never join.
 int leave_on_error(const MpiContext& mpi, const std::string& what) {
   if (mpi.all_ranks_failing_within(kErrorGraceSeconds)) {
-    if (mpi.root()) std::cerr << "error: " << one_line(what) << std::endl;
+    if (mpi.root()) write_stderr_line("error: " + one_line(what));
     return 1;
   }
   std::string line = one_line(what);
   if (line.find("(rank ") == std::string::npos) line += " (rank " + std::to_string(mpi.rank()) + ")";
-  std::cerr << "error: " << line << std::endl;
+  write_stderr_line("error: " + line);
   MPI_Abort(mpi.comm(), 1);
   return 1;
 }

@@ -3,12 +3,12 @@
 
 #include <algorithm>
 #include <climits>
-#include <iostream>
 #include <optional>
 #include <type_traits>
 
 #include "hpcs/decomposition.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/stderr_line.hpp"
 
 namespace hpcs::jacobi {
 
@@ -145,7 +145,7 @@ HaloTraffic advance_distributed(const MpiContext& mpi, Solver<Real>& solver, con
         }
     }
   } catch (const std::exception& e) {
-    std::cerr << "error: rank " << mpi.rank() << ": " << one_line(e.what()) << std::endl;
+    write_stderr_line("error: rank " + std::to_string(mpi.rank()) + ": " + one_line(e.what()));
     MPI_Abort(mpi.comm(), 1);
   }
   return traffic;

@@ -2,9 +2,9 @@
 #include "sw_distributed.hpp"
 
 #include <algorithm>
-#include <iostream>
 
 #include "hpcs/error.hpp"
+#include "hpcs/stderr_line.hpp"
 #include "sw_alignment.hpp"
 #include "sw_link_mpi.hpp"
 
@@ -50,7 +50,7 @@ Cell run_distributed(const MpiContext& mpi, Aligner& aligner, const SequencePair
       local = aligner.run(nullptr);  // empty A: nothing to align, but the variant still runs
     }
   } catch (const std::exception& e) {
-    std::cerr << "error: rank " << mpi.rank() << ": " << one_line(e.what()) << std::endl;
+    write_stderr_line("error: rank " + std::to_string(mpi.rank()) + ": " + one_line(e.what()));
     MPI_Abort(mpi.comm(), 1);
   }
   return combine_cells(mpi, local);
