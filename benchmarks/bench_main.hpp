@@ -188,10 +188,7 @@ int bench_main(int argc, char** argv) {
   cli.add_option("--sizes", size_texts, "Generated problem sizes (elements, sequence length, grid side), e.g. 2^20,4099")
       ->delimiter(',')
       ->check(CLI::Validator([](std::string& s) { return reason_of([&] { parse_bench_size(s); }).value_or(""); }, "SIZE"));
-  for (const auto& [old_flag, new_flag] : app.renamed_bench_flags())  // spellings of earlier benchmarks
-    cli.add_option_function<std::string>(old_flag, [old = old_flag, now = new_flag](const std::string&) {
-         throw CLI::ValidationError(old + " is now " + now + " (the mini-app's spelling)");
-       })->group("");
+  add_renamed_flags(cli, info.renamed_flags);
   cli.allow_extras();  // --benchmark_* flags go on to Google Benchmark
   return run_main(argc, argv, cli, [&](const MpiContext& mpi) {
     std::vector<std::string> rest{argv[0]};

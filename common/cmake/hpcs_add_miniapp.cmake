@@ -5,16 +5,17 @@
 #   miniapps/<app>/CMakeLists.txt        hpcs_app_libraries(): hpcs_<prefix>_core (host code:
 #                                        problem, reference, inputs) and hpcs_<prefix> (App hooks,
 #                                        variant list), to which the backends' objects are added
-#   cuda_variants/<app>/CMakeLists.txt   OBJECT library hpcs_<prefix>_cuda defining
-#                                        register_cuda_variants() (when CUDA is on)
-#   kokkos_variants/<app>/CMakeLists.txt OBJECT library hpcs_<prefix>_kokkos, likewise
+#   <b>_variants/<app>/CMakeLists.txt    for each backend <b> of HPCS_BACKENDS (cuda, kokkos):
+#                                        OBJECT library hpcs_<prefix>_<b> defining
+#                                        register_<b>_variants() (when the backend is on)
 #   inputs/<app>/gen_<prefix>.cpp        add_<prefix>_commands(CLI::App&): gen_inputs subcommands
 #   tests/<app>/CMakeLists.txt           the app's tests (unit, MPI, command line, bench smoke)
 #   jobscripts/slurm/<prefix>_*.sbatch   its Slurm scripts (installed; run by the slurm test)
 #
-# A backend that is off, or that the app does not have, is replaced by a generated no-op
-# register function, so the app's sources never test HPCS_HAVE_*. The result is hpcs_<prefix>:
-# the app with every variant of this build, which the executables and tests link.
+# The generated <prefix>_backends.cpp defines register_backend_variants(), which calls the
+# register function of every backend this build has for the app, so the app's sources never
+# test HPCS_HAVE_* nor name a backend. The result is hpcs_<prefix>: the app with every
+# variant of this build, which the executables and tests link.
 set(HPCS_TEMPLATES ${CMAKE_CURRENT_LIST_DIR}/templates)
 
 function(hpcs_add_miniapp app)
@@ -31,19 +32,21 @@ function(hpcs_add_miniapp app)
   set(gen ${PROJECT_BINARY_DIR}/generated/${app})
   add_subdirectory(${PROJECT_SOURCE_DIR}/miniapps/${app} ${PROJECT_BINARY_DIR}/miniapps/${app})
 
-  foreach(backend cuda kokkos)
+  set(HPCS_BACKEND_DECLS "")
+  set(HPCS_BACKEND_CALLS "")
+  foreach(backend ${HPCS_BACKENDS})
     string(TOUPPER ${backend} B)
     set(dir ${PROJECT_SOURCE_DIR}/${backend}_variants/${app})
     if(HPCS_HAVE_${B} AND EXISTS ${dir}/CMakeLists.txt)
       add_subdirectory(${dir} ${PROJECT_BINARY_DIR}/${backend}_variants/${app})
       target_sources(hpcs_${p} PRIVATE $<TARGET_OBJECTS:hpcs_${p}_${backend}>)
       target_link_libraries(hpcs_${p} PUBLIC hpcs::${backend}_support)
-    else()
-      set(HPCS_BACKEND ${backend})
-      configure_file(${HPCS_TEMPLATES}/backend_off.cpp.in ${gen}/${p}_${backend}_off.cpp @ONLY)
-      target_sources(hpcs_${p} PRIVATE ${gen}/${p}_${backend}_off.cpp)
+      string(APPEND HPCS_BACKEND_DECLS "void register_${backend}_variants(VariantList& list);\n")
+      string(APPEND HPCS_BACKEND_CALLS "  register_${backend}_variants(list);\n")
     endif()
   endforeach()
+  configure_file(${HPCS_TEMPLATES}/backends.cpp.in ${gen}/${p}_backends.cpp @ONLY)
+  target_sources(hpcs_${p} PRIVATE ${gen}/${p}_backends.cpp)
 
   configure_file(${HPCS_TEMPLATES}/app_main.cpp.in ${gen}/${p}_main.cpp @ONLY)
   add_executable(${p}_miniapp ${gen}/${p}_main.cpp)

@@ -24,4 +24,9 @@ if(HPCS_FUZZ)
   add_compile_options($<$<COMPILE_LANGUAGE:CXX>:-fsanitize=fuzzer-no-link>
                       $<$<COMPILE_LANGUAGE:CXX>:-fno-sanitize-recover=all>)
 endif()
+# The variant backends, in the order their variants are listed. A backend <b> is built where
+# HPCS_HAVE_<B> is on; it brings the target hpcs::<b>_support and, per app, an OBJECT library
+# hpcs_<prefix>_<b> from <b>_variants/<app>/ defining register_<b>_variants(VariantList&).
+# A HIP or SYCL backend is one more name here and its folders; no app's code changes.
+set(HPCS_BACKENDS cuda kokkos)
 set(HPCS_APPS "" CACHE STRING "Mini-apps to build (a ;-list of folder names; empty: all)")

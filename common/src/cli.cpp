@@ -64,6 +64,15 @@ void add_common_options(CLI::App& app, CommonOptions& o) {
       ->check(CLI::Range(1u, 10000u));
   app.add_option("--tune-table", o.tune_table,
                  "Write the tuning table (one row per run: features, tunables, time, energy) as CSV to this file");
+  app.add_option("--output-variant", o.output_variant,
+                 "The run whose result the app's own output files hold (default: the first run)");
+}
+
+void add_renamed_flags(CLI::App& app, const std::vector<std::pair<std::string, std::string>>& renamed) {
+  for (const auto& [old_flag, new_flag] : renamed)
+    app.add_option_function<std::string>(old_flag, [old = old_flag, now = new_flag](const std::string&) {
+         throw CLI::ValidationError(old + " is now " + now);
+       })->group("");
 }
 
 std::set<std::string> given_options(const CLI::App& app) {

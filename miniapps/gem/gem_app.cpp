@@ -22,7 +22,6 @@ AppInfo App::info() const {
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
   check_physics(physics_);
   check_hcp(hcp_);
-  mpi_ = &mpi;
   physics_.phi = phi_type_by_name(opt_.phi);
   input_ = o.input;
   if (!input_.empty()) {
@@ -85,19 +84,14 @@ Verification App::compare(const MpiContext& mpi, const Result& got, const Result
   return compare_potentials(mpi, problem_, got, want, name);
 }
 
-void App::add_fields(RunRecord& r, Trial<Result>&, const Result& result) {
-  if (result.tolerance > 0) r.extra["hcp"] = hcp_fields(*mpi_, result);
-  if (!first_) {  // the outputs hold the first variant's potentials
-    first_ = result;
-    first_name_ = r.variant;
-  }
+void App::add_fields(const MpiContext& mpi, RunRecord& r, Trial<Result>&, const Result& result) {
+  if (result.tolerance > 0) r.extra["hcp"] = hcp_fields(mpi, result);
 }
 
-void App::write_outputs(const MpiContext& mpi, const std::vector<RunRecord>&, const nlohmann::json& meta) {
-  if (!first_) return;
+void App::write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& result, const nlohmann::json& meta) {
   if (!opt_.output_potentials.empty())
-    write_potentials(mpi, opt_.output_potentials, molecule_, *first_, first_name_, meta);
-  if (!opt_.ply.empty()) write_ply(mpi, opt_.ply, molecule_, *first_);
+    write_potentials(mpi, opt_.output_potentials, molecule_, result, record.variant, meta);
+  if (!opt_.ply.empty()) write_ply(mpi, opt_.ply, molecule_, result);
 }
 
 }  // namespace hpcs::gem

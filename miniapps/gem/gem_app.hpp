@@ -54,14 +54,14 @@ class App final : public MiniApp<Problem, Tuning, Make, Result> {
   std::vector<std::int64_t> bench_sizes() const override { return {1441, 25086}; }
   std::vector<std::string> outputs() const override { return {opt_.output_potentials, opt_.ply}; }
   std::vector<std::string> input_files() const override { return {opt_.pqr}; }
-  void add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) override;
+  void add_fields(const MpiContext& mpi, RunRecord& r, Trial<Result>& trial, const Result& result) override;
   void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;  // gem_hcp_report.cpp
-  void write_outputs(const MpiContext& mpi, const std::vector<RunRecord>& records, const nlohmann::json& meta) override;
+  // --output-potentials and --ply from the output run's potentials
+  void write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& result,
+                     const nlohmann::json& meta) override;
 
  private:
   nlohmann::json hcp_fields(const MpiContext& mpi, const Result& result) const;  // gem_hcp_report.cpp
-
-  const MpiContext* mpi_ = nullptr;  // load()'s, for add_fields
 
   Options opt_;
   Physics physics_;
@@ -69,9 +69,7 @@ class App final : public MiniApp<Problem, Tuning, Make, Result> {
   std::string input_;
   MoleculeInput molecule_;
   Inputs inputs_;
-  std::optional<Result> first_;  // the first variant's result, for the outputs
   std::optional<Result> reference_;  // the CPU reference's, for the HCP variants' errors
-  std::string first_name_;
 };
 
 }  // namespace hpcs::gem

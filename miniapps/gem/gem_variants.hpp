@@ -51,8 +51,7 @@ VariantList all_variants();
 
 std::unique_ptr<Evaluator> make_cpu_hcp();  // gem_hcp_cpu.cpp
 
-void register_cuda_variants(VariantList& list);    // cuda_variants/gem/gem_cuda.cpp
-void register_kokkos_variants(VariantList& list);  // kokkos_variants/gem/gem_kokkos.cpp
+void register_backend_variants(VariantList& list);  // generated: every backend's (hpcs_add_miniapp)
 
 // Named tunings of the GPU variants: block64 .. block1024.
 std::vector<NamedTuning<Tuning>> block_tunings();

@@ -21,7 +21,8 @@ std::string shape(const Problem& p) {
 AppInfo App::info() const {
   return {"jacobi", "jacobi_miniapp",
           "Jacobi 1D/2D stencils, naive and hexagonal / HHC temporally tiled, distributed over MPI ranks in bands of rows",
-          "update", "Gcell/s", "Gcell/s = interior points x T / median time / 1e9", /*reps=*/5, /*warmup=*/1};
+          "update", "Gcell/s", "Gcell/s = interior points x T / median time / 1e9", /*reps=*/5, /*warmup=*/1,
+          /*renamed_flags=*/{{"--grid-variant", "--output-variant (every app's)"}}};
 }
 
 void App::add_options(CLI::App& cli) {
@@ -48,8 +49,9 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--halo-depth", tuning.halo_depth,
                  "Rows exchanged with each neighbour rank per band (0: t_T for tiled variants, 1 for naive)")
       ->check(hpcs::non_negative_number())->capture_default_str();
-  cli.add_option("--output-grid", opt_.output_grid, "Write the final grid (input layout, dataset /grid) to this HDF5 file");
-  cli.add_option("--grid-variant", opt_.grid_variant, "Variant whose final grid --output-grid writes (default: the first)");
+  cli.add_option("--output-grid", opt_.output_grid,
+                 "Write the final grid (input layout, dataset /grid) of the first run (or --output-variant's) to this "
+                 "HDF5 file");
   cli.add_flag("--model", opt_.model, "Print the time/energy model's prediction beside each tiled run");
   cli.add_option("--calibration", opt_.calibration,
                  "Model constants (JSON, inputs/calibration/); default: the file for this device, if any");
@@ -132,19 +134,10 @@ void App::set_size(std::int64_t n) {  // the benchmark's: n points (1D) or n x n
   opt_.ny.reset();
 }
 
-void App::check_chosen(const std::vector<std::string>& names) const {
-  if (!opt_.grid_variant.empty() && std::find(names.begin(), names.end(), opt_.grid_variant) == names.end())
-    throw Error("--grid-variant " + opt_.grid_variant + ": not among the variants this run measures");
-}
-
-void App::add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) {
-  const RunFacts& f = dynamic_cast<const JacobiTrial&>(trial).facts();
+void App::add_fields(const MpiContext&, RunRecord& r, JacobiTrial& trial, const Result&) {
+  const RunFacts& f = trial.facts();
   add_run_fields(r, f, opt_.steps);
   if (opt_.model && f.tiled && cal_.cal) add_model_fields(r, f, opt_.steps, problem_.precision, *cal_.cal, trial.details());
-  if (!opt_.output_grid.empty() && !grid_ && (opt_.grid_variant.empty() || r.variant == opt_.grid_variant)) {
-    grid_ = result;
-    grid_name_ = r.variant;
-  }
 }
 
 void App::print_details(std::ostream& os, const std::vector<RunRecord>& records) const {
@@ -152,10 +145,8 @@ void App::print_details(std::ostream& os, const std::vector<RunRecord>& records)
   if (opt_.model) print_models(os, records, cal_);
 }
 
-void App::write_outputs(const MpiContext& mpi, const std::vector<RunRecord>& records, const nlohmann::json& meta) {
-  if (opt_.output_grid.empty() || !grid_) return;
-  const auto it = std::find_if(records.begin(), records.end(), [&](const RunRecord& r) { return r.variant == grid_name_; });
-  write_final_grid(mpi, opt_.output_grid, src_, problem_, opt_.steps, rows_, *grid_, *it, meta);
+void App::write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& grid, const nlohmann::json& meta) {
+  write_final_grid(mpi, opt_.output_grid, src_, problem_, opt_.steps, rows_, grid, record, meta);
 }
 
 std::optional<int> App::own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) {

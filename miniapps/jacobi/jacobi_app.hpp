@@ -31,13 +31,13 @@ struct Options {
   std::string pattern = "random";
   std::string precision;            // empty: the file's type (generated: float32)
   std::int64_t steps = 100;
-  std::string output_grid, grid_variant;
+  std::string output_grid;
   bool model = false;
   std::string calibration;          // empty: find_calibration_for(the device)
   SweepOptions sweep;
 };
 
-class App final : public MiniApp<Task, Tuning, Make, Result> {
+class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
  public:
   // Hooks in jacobi_app.cpp; tables, models and --output-grid in jacobi_report.cpp, --sweep
   // in jacobi_sweep_mode.cpp, a repetition in jacobi_trial.cpp.
@@ -66,21 +66,18 @@ class App final : public MiniApp<Task, Tuning, Make, Result> {
   // jacobi_bench: --sizes are 1D lengths or 2D sides
   void set_size(std::int64_t n) override;
   std::vector<std::int64_t> bench_sizes() const override { return {8192}; }
-  void check_chosen(const std::vector<std::string>& names) const override;
-  void add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) override;
+  void add_fields(const MpiContext& mpi, RunRecord& r, JacobiTrial& trial, const Result& result) override;
   void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;
   std::vector<std::string> outputs() const override { return {opt_.output_grid}; }
   std::vector<std::string> input_files() const override { return {opt_.calibration}; }
-  void write_outputs(const MpiContext& mpi, const std::vector<RunRecord>& records, const nlohmann::json& meta) override;
+  void write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& grid, const nlohmann::json& meta) override;
   std::optional<int> own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) override;
 
  private:
   Options opt_;
   GridSource src_;
   InitialRows rows_;
-  CalibrationChoice cal_;      // with --model
-  std::optional<Result> grid_;  // the final grid --output-grid writes, of the run named grid_name_
-  std::string grid_name_;
+  CalibrationChoice cal_;  // with --model
 };
 
 // The initial grid the options and the input file describe (collective for a file).

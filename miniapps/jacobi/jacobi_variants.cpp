@@ -41,8 +41,7 @@ VariantList all_variants() {
   cpu.make.make_float = [](const Tuning&) { return make_cpu_reference<float>(); };
   cpu.make.make_double = [](const Tuning&) { return make_cpu_reference<double>(); };
   list.push_back(cpu);
-  register_cuda_variants(list);
-  register_kokkos_variants(list);
+  register_backend_variants(list);
   for (auto& v : list) add_shared_checks(v);
   return list;
 }

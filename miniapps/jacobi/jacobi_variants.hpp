@@ -90,9 +90,7 @@ VariantList all_variants();
 // tiles on a small 2D grid on one rank (no GPU visible, Kokkos not running, ...).
 std::optional<std::string> unavailable(const Variant& v);
 
-// Defined by the backends (jacobi_cuda.cpp, jacobi_kokkos.cpp), or a generated no-op.
-void register_cuda_variants(VariantList& list);
-void register_kokkos_variants(VariantList& list);
+void register_backend_variants(VariantList& list);  // generated: every backend's (hpcs_add_miniapp)
 
 // Named tunings of the tiled variants: tT4 .. tT32 (t_T), threads128 .. threads384.
 std::vector<NamedTuning<Tuning>> tiled_tunings();

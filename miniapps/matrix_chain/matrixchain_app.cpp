@@ -15,7 +15,6 @@ AppInfo App::info() const {
 }
 
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
-  mpi_ = &mpi;
   input_ = o.input;
   if (!input_.empty()) {
     // the file's type unless --precision says otherwise (read as float64: nothing rounded)
@@ -69,9 +68,8 @@ Verification App::compare(const MpiContext& mpi, const Result& got, const Result
 
 void App::set_size(std::int64_t n) { opt_.dims = format_dims(Dims(7, n)); }
 
-void App::write_outputs(const MpiContext& mpi, const std::vector<RunRecord>&, const nlohmann::json& meta) {
-  if (first_ && !opt_.output_result.empty())
-    write_result_matrix(mpi, opt_.output_result, *first_, chain_.data.first_row, first_name_, meta);
+void App::write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& result, const nlohmann::json& meta) {
+  write_result_matrix(mpi, opt_.output_result, result, chain_.data.first_row, record.variant, meta);
 }
 
 }  // namespace hpcs::matrixchain

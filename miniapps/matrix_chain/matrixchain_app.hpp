@@ -33,10 +33,10 @@ struct Options {
   std::string precision;            // empty: float32, or the file's type
   bool plan_only = false;
   StudyOptions study;
-  std::string output_result;        // R as HDF5 (first variant's)
+  std::string output_result;        // R as HDF5 (the output run's)
 };
 
-class App final : public MiniApp<Problem, Tuning, Make, Result> {
+class App final : public MiniApp<Problem, Tuning, Make, Result, ChainTrial> {
  public:
   App() : MiniApp(all_variants) {}
   AppInfo info() const override;
@@ -60,23 +60,22 @@ class App final : public MiniApp<Problem, Tuning, Make, Result> {
   std::vector<std::int64_t> bench_sizes() const override { return {1024, 4096}; }
 
   // matrixchain_report.cpp: the plan beside each run
-  void add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) override;
+  void add_fields(const MpiContext& mpi, RunRecord& r, ChainTrial& trial, const Result& result) override;
   void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;
 
   std::vector<std::string> outputs() const override { return {opt_.output_result}; }
-  void write_outputs(const MpiContext& mpi, const std::vector<RunRecord>& records, const nlohmann::json& meta) override;
+  // --output-result: R of the output run
+  void write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& result,
+                     const nlohmann::json& meta) override;
 
   // --plan-only and --study (matrixchain_plan_mode.cpp)
   std::optional<int> own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) override;
 
  private:
-  const MpiContext* mpi_ = nullptr;
   Options opt_;
   std::string input_;
   LoadedChain chain_;
   Check check_;
-  std::optional<Result> first_;  // the first variant's result, for --output-result
-  std::string first_name_;
 };
 
 }  // namespace hpcs::matrixchain

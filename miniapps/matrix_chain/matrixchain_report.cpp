@@ -28,17 +28,12 @@ nlohmann::json step_json(const Step& s, std::int64_t rows) {
 }
 }  // namespace
 
-void App::add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) {
-  if (!first_) {
-    first_ = result;
-    first_name_ = r.variant;
-  }
-  const auto* chain = dynamic_cast<const ChainTrial*>(&trial);
-  if (!chain || r.variant.rfind("cpu/reference", 0) == 0) return;  // the reference runs no plan
-  const Plan& plan = chain->plan();
+void App::add_fields(const MpiContext& mpi, RunRecord& r, ChainTrial& trial, const Result&) {
+  if (r.variant.rfind("cpu/reference", 0) == 0) return;  // the reference runs no plan
+  const Plan& plan = trial.plan();
   const Traffic mine = plan_traffic(plan, chain_.data.rows);
   double counted[3] = {mine.reads, mine.writes, plan_multiply_adds(plan, chain_.data.rows)};
-  MPI_Allreduce(MPI_IN_PLACE, counted, 3, MPI_DOUBLE, MPI_SUM, mpi_->comm());
+  MPI_Allreduce(MPI_IN_PLACE, counted, 3, MPI_DOUBLE, MPI_SUM, mpi.comm());
   const double bytes = static_cast<double>(bytes_of(problem_.precision));
   nlohmann::json steps = nlohmann::json::array();
   for (const Step& s : plan.steps) steps.push_back(step_json(s, chain_.data.rows));

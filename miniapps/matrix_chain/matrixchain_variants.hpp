@@ -50,8 +50,7 @@ using VariantList = std::vector<Variant>;
 // cpu/reference (float64, CBLAS, the op-count order), then what the backends register.
 VariantList all_variants();
 
-void register_cuda_variants(VariantList& list);    // cuda_variants/matrix_chain/matrixchain_cuda.cpp
-void register_kokkos_variants(VariantList& list);  // kokkos_variants/matrix_chain/matrixchain_kokkos.cpp
+void register_backend_variants(VariantList& list);  // generated: every backend's (hpcs_add_miniapp)
 
 // The plan a resolved tuning runs on the problem's chain (tiles in multiples of 8).
 Plan plan_for(const Problem& p, const Tuning& t);

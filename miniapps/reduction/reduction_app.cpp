@@ -37,8 +37,10 @@ class ReductionTrial final : public Trial<Sum> {
 }  // namespace
 
 AppInfo App::info() const {
-  return {"reduction", "reduction_miniapp",
-          "Parallel reduction (sum) RK-1..RK-7 after Harris / Yen et al., distributed over MPI ranks"};
+  AppInfo info{"reduction", "reduction_miniapp",
+               "Parallel reduction (sum) RK-1..RK-7 after Harris / Yen et al., distributed over MPI ranks"};
+  info.renamed_flags = {{"--types", "--type (one type per run)"}};  // reduction_bench's earlier spelling
+  return info;
 }
 
 void App::add_options(CLI::App& cli) {

@@ -42,12 +42,9 @@ class App final : public MiniApp<Problem, Tuning, Make, Sum> {
   nlohmann::json parameters() const override;
   HostInput host_input() const override;  // the rank's block of the vector
 
-  // reduction_bench: --sizes are vector lengths; --types became --type
+  // reduction_bench: --sizes are vector lengths
   void set_size(std::int64_t n) override { opt_.n = static_cast<std::uint64_t>(n); }
   std::vector<std::int64_t> bench_sizes() const override { return {1 << 20, 1 << 24, 1 << 28}; }
-  std::vector<std::pair<std::string, std::string>> renamed_bench_flags() const override {
-    return {{"--types", "--type (one type per run)"}};
-  }
 
  private:
   Options opt_;

@@ -7,8 +7,7 @@
 namespace hpcs::reduction {
 
 VariantList all_variants() {
-  return variant_list<Variant>([](DType t, const Tuning&) { return make_cpu_reference(t); }, register_cuda_variants,
-                               register_kokkos_variants);
+  return variant_list<Variant>([](DType t, const Tuning&) { return make_cpu_reference(t); }, register_backend_variants);
 }
 
 std::vector<NamedTuning<Tuning>> rk_tunings(int step) {

@@ -36,8 +36,7 @@ using VariantList = std::vector<Variant>;
 // Every variant this build has, in table order: CPU reference, CUDA, Kokkos.
 VariantList all_variants();
 
-void register_cuda_variants(VariantList& list);    // cuda_variants/reduction/reduction_cuda.cpp
-void register_kokkos_variants(VariantList& list);  // kokkos_variants/reduction/reduction_kokkos.cpp
+void register_backend_variants(VariantList& list);  // generated: every backend's (hpcs_add_miniapp)
 
 // Named tunings of an RK step: block64 .. block1024, and for RK-7 the unroll factors too.
 std::vector<NamedTuning<Tuning>> rk_tunings(int step);

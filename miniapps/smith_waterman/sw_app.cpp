@@ -130,7 +130,7 @@ std::string App::describe_result(const Alignment& al) const {
   return buf;
 }
 
-void App::add_fields(RunRecord& r, Trial<Alignment>&, const Alignment&) {
+void App::add_fields(const MpiContext&, RunRecord& r, Trial<Alignment>&, const Alignment&) {
   r.extra["start_pass_s"] = r.extra["details"].value("start_pass_s", 0.0);
   if (r.backend != "cpu") add_models(r, problem_);
 }

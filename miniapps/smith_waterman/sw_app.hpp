@@ -57,7 +57,7 @@ class App final : public MiniApp<Problem, Tuning, Make, Alignment> {
   // sw_bench: --sizes are the lengths of square pairs
   void set_size(std::int64_t n) override { opt_.len_a = opt_.len_b = n; }
   std::vector<std::int64_t> bench_sizes() const override { return {1 << 16, 1 << 18, 1 << 20}; }
-  void add_fields(RunRecord& r, Trial<Alignment>& trial, const Alignment& al) override;
+  void add_fields(const MpiContext& mpi, RunRecord& r, Trial<Alignment>& trial, const Alignment& al) override;
   void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;
 
  private:

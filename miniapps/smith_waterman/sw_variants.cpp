@@ -7,8 +7,7 @@
 namespace hpcs::sw {
 
 VariantList all_variants() {
-  VariantList list = variant_list<Variant>([](const Tuning& t) { return make_cpu_reference(t); },
-                                           register_cuda_variants, register_kokkos_variants);
+  VariantList list = variant_list<Variant>([](const Tuning& t) { return make_cpu_reference(t); }, register_backend_variants);
   // A variant that cannot run a tiling says so before the runs (skipped by globs, an error
   // when named), not in the middle of them.
   for (auto& v : list)

@@ -85,8 +85,7 @@ using VariantList = std::vector<Variant>;
 // includes the tiling rules its factory enforces.
 VariantList all_variants();
 
-void register_cuda_variants(VariantList& list);    // cuda_variants/smith_waterman/sw_cuda.cpp
-void register_kokkos_variants(VariantList& list);  // kokkos_variants/smith_waterman/sw_wavefront_kokkos.cpp
+void register_backend_variants(VariantList& list);  // generated: every backend's (hpcs_add_miniapp)
 
 // "tile=2048x128 sub=16x2": how the tiled variants' config() names their tiling.
 std::string tiling_config(const Tuning& t);

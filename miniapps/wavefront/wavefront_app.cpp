@@ -55,7 +55,6 @@ AppInfo App::info() const {
 }
 
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
-  mpi_ = &mpi;
   input_ = o.input;
   Problem p;
   p.app = opt_.app;

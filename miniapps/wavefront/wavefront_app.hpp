@@ -54,7 +54,6 @@ class App final : public MiniApp<Problem, Tuning, Make, Result> {
   Options opt_;
   std::string input_;
   Sequences sequences_;
-  const MpiContext* mpi_ = nullptr;
 };
 
 }  // namespace hpcs::wavefront

@@ -33,7 +33,7 @@ void check_cpu_tile(const Tuning& t) {
 
 VariantList all_variants() {
   VariantList list = variant_list<Variant>([](const Inputs& in, const Tuning&) { return make_reference(in); },
-                                           [](VariantList&) {}, [](VariantList&) {});
+                                           [](VariantList&) {});  // cpu/tiled comes before the backends'
   Variant tiled;
   tiled.name = "cpu/tiled";
   tiled.backend = "cpu";
@@ -43,8 +43,7 @@ VariantList all_variants() {
   tiled.tunings = cpu_tile_tunings();
   tiled.space = cpu_tiled_space();
   list.push_back(tiled);
-  register_cuda_variants(list);
-  register_kokkos_variants(list);
+  register_backend_variants(list);
   return list;
 }
 

@@ -43,8 +43,7 @@ using Variant = hpcs::Variant<Problem, Tuning, Make>;
 using VariantList = std::vector<Variant>;
 
 VariantList all_variants();
-void register_cuda_variants(VariantList& list);    // cuda_variants/wavefront/wavefront_cuda.cpp
-void register_kokkos_variants(VariantList& list);  // kokkos_variants/wavefront/wavefront_kokkos.cpp
+void register_backend_variants(VariantList& list);  // generated: every backend's (hpcs_add_miniapp)
 
 std::unique_ptr<Executor> make_reference(const Inputs& in);
 

@@ -12,6 +12,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -37,6 +38,9 @@ struct AppInfo {
   std::string rate_unit = "GB/s";         // "GB/s": bytes / s; other units: items / s / 1e9
   std::string rate_note = "GB/s = input bytes / median time (1 GB = 1e9 B)";
   int reps = 10, warmup = 2;              // defaults of --reps and --warmup
+  // Flags spelt otherwise before, {old, new}: the old one fails naming the new (the
+  // mini-app and its benchmark alike).
+  std::vector<std::pair<std::string, std::string>> renamed_flags = {};
 };
 
 // This rank's loaded input, for the memory check before the runs: its bytes in host memory
@@ -62,16 +66,20 @@ class Trial {
 };
 
 // Problem: what a variant is asked to run (see hpcs/variant.hpp); Tuning: the launch shape,
-// bound to the app's options; Make: the variants' factory; Result: what one run produces.
-template <class ProblemT, class TuningT, class MakeT, class ResultT>
+// bound to the app's options; Make: the variants' factory; Result: what one run produces;
+// TrialT: the app's trial type (a Trial<Result> with what its records need), which
+// prepare() makes and add_fields() receives, so no hook downcasts.
+template <class ProblemT, class TuningT, class MakeT, class ResultT, class TrialT = Trial<ResultT>>
 class MiniApp {
  public:
   using Problem = ProblemT;
   using Tuning = TuningT;
   using Make = MakeT;
   using Result = ResultT;
+  using TrialType = TrialT;
+  static_assert(std::is_base_of<Trial<Result>, TrialT>::value, "an app's trial is a Trial<Result>");
   using Variant = hpcs::Variant<Problem, Tuning, Make>;
-  using TrialPtr = std::unique_ptr<Trial<Result>>;
+  using TrialPtr = std::unique_ptr<TrialT>;
 
   // all_variants: the app's one list (cpu/reference, then what the backends register).
   explicit MiniApp(std::vector<Variant> (*all_variants)()) : all_variants_(all_variants) {}
@@ -110,28 +118,27 @@ class MiniApp {
   // A benchmark's generated problem of size n (elements, sequence length, grid side).
   virtual void set_size(std::int64_t n) { (void)n; }
   virtual std::vector<std::int64_t> bench_sizes() const { return {}; }  // without --sizes (none: the options' problem)
-  // Flags an earlier benchmark spelt otherwise: {old, new}; the old one fails naming the new.
-  virtual std::vector<std::pair<std::string, std::string>> renamed_bench_flags() const { return {}; }
-  // The entries that will run (names, in table order), before the reference: options that
-  // name one (Jacobi's --grid-variant) are checked here. Throws hpcs::Error.
-  virtual void check_chosen(const std::vector<std::string>& names) const { (void)names; }
   // This rank's input as loaded (after load()): the memory check adds the chosen variants'
   // host copies of it (Variant::host_copies).
   virtual HostInput host_input() const { return {}; }
-  // Record fields beyond the common ones (models, checksums), from the trial and result.
-  virtual void add_fields(RunRecord& r, Trial<Result>& trial, const Result& result) {
-    (void)r, (void)trial, (void)result;
+  // Record fields beyond the common ones (models, checksums), from the trial and result;
+  // collective.
+  virtual void add_fields(const MpiContext& mpi, RunRecord& r, TrialT& trial, const Result& result) {
+    (void)mpi, (void)r, (void)trial, (void)result;
   }
   // Tables printed after the common one (rank 0).
   virtual void print_details(std::ostream& os, const std::vector<RunRecord>& records) const { (void)os, (void)records; }
-  // Files the app writes besides --output (probed before the runs).
+  // Files the app writes besides --output (probed before the runs; empty names: not asked
+  // for). They hold the result of one run: --output-variant's, by default the first.
   virtual std::vector<std::string> outputs() const { return {}; }
   // Files the app reads besides the positional input (GEM's --pqr, Smith-Waterman's
   // --matrix): no output may replace one of them.
   virtual std::vector<std::string> input_files() const { return {}; }
-  // Writes them, after the runs (collective).
-  virtual void write_outputs(const MpiContext& mpi, const std::vector<RunRecord>& records, const nlohmann::json& meta) {
-    (void)mpi, (void)records, (void)meta;
+  // Writes them after the runs from that run's record and result (collective); called only
+  // where outputs() names a file.
+  virtual void write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& result,
+                             const nlohmann::json& meta) {
+    (void)mpi, (void)record, (void)result, (void)meta;
   }
   // A mode of the app's own instead of the measured run (Jacobi's --sweep): its exit code.
   virtual std::optional<int> own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) {

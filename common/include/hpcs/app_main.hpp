@@ -19,6 +19,7 @@ int app_main(int argc, char** argv) {
   CLI::App cli{info.description, info.executable};
   add_common_options(cli, o);
   app.add_options(cli);
+  add_renamed_flags(cli, info.renamed_flags);
   return run_main(argc, argv, cli, [&](const MpiContext& mpi) {
     o.given_options = given_options(cli);
     return run_app(app, mpi, o, argc, argv);

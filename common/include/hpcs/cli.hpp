@@ -7,6 +7,7 @@
 #include <iosfwd>
 #include <optional>
 #include <set>
+#include <utility>
 #include <string>
 #include <vector>
 
@@ -46,14 +47,20 @@ struct CommonOptions {
   // --gpu-clock: the SM clock (MHz) locked for the runs where permitted (hpcs/gpu_clock.hpp);
   // 0: the clocks as found (never changed).
   unsigned int gpu_clock = 0;
+  // The run whose result the app's own output files hold; empty: the first run.
+  std::string output_variant;
 };
 
 // input, --variant, --verify/--no-verify, --verify-cells, --list, --version: what both a
 // mini-app and its benchmark take.
 void add_selection_options(CLI::App& app, CommonOptions& options);
 // The selection options and the measured run's: --reps, --warmup, --output, --json,
-// --energy-window, --idle-window, --repeat-check, --quiet, --tune, --tuning-model, --tune-table.
+// --energy-window, --idle-window, --repeat-check, --quiet, --tune, --tuning-model, --tune-table,
+// --gpu-clock, --output-variant.
 void add_common_options(CLI::App& app, CommonOptions& options);
+// Flags spelt otherwise before, {old, new}: each old one is a hidden option that fails
+// naming the new one (AppInfo::renamed_flags).
+void add_renamed_flags(CLI::App& app, const std::vector<std::pair<std::string, std::string>>& renamed);
 // The long names (without dashes) of the options the parsed command line gave.
 std::set<std::string> given_options(const CLI::App& app);
 

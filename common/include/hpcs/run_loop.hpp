@@ -132,9 +132,38 @@ inline void injected_fault(const MpiContext& mpi, const std::string& where, cons
                 " failed on this rank (fault injected by HPCS_TEST_FAIL_RANK)");
 }
 
+// The run whose result the app's output files hold: --output-variant's, else the first.
+template <class Result>
+struct OutputRun {
+  std::string name;                   // empty: the app writes no file of its own this run
+  std::optional<std::size_t> record;  // its record, once it ran
+  std::optional<Result> result;
+};
+
+// Which run feeds the outputs the app will write (none: no output file asked for). An
+// --output-variant no chosen entry has, or given where no output file is asked for, is an error.
+template <class App>
+OutputRun<typename App::Result> output_run(const App& app, const CommonOptions& o, const std::string& first,
+                                           const std::vector<std::string>& chosen_names) {
+  OutputRun<typename App::Result> out;
+  const auto files = app.outputs();
+  const bool any = std::any_of(files.begin(), files.end(), [](const std::string& f) { return !f.empty(); });
+  if (o.output_variant.empty()) {
+    if (any) out.name = first;
+    return out;
+  }
+  if (!any) throw Error("--output-variant " + o.output_variant + ": no output file of the app's is asked for");
+  if (std::find(chosen_names.begin(), chosen_names.end(), o.output_variant) == chosen_names.end())
+    throw Error("--output-variant " + o.output_variant + ": not among the variants this run measures");
+  out.name = o.output_variant;
+  return out;
+}
+
+// keep: where the result goes if it feeds the outputs (null: it does not).
 template <class App>
 RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o, const EntryOf<App>& e,
-                        Yardstick<typename App::Result>& y, EnergyPhase& energy, Progress& progress) {
+                        Yardstick<typename App::Result>& y, EnergyPhase& energy, Progress& progress,
+                        std::optional<typename App::Result>* keep) {
   progress.phase("set-up");
   const std::string started = utc_now();
   auto trial = collective(mpi, [&] {
@@ -177,11 +206,12 @@ RunRecord measure_entry(App& app, const MpiContext& mpi, const CommonOptions& o,
     progress.phase("repeat check", o.repeat_check);
     check_repeats(app, mpi, o.repeat_check, *trial, result, r);
   }
-  app.add_fields(r, *trial, result);
+  app.add_fields(mpi, r, *trial, result);
   progress.phase("energy window");
   energy.measure(r, rep);
   energy.finish_telemetry(r);
   progress.idle();
+  if (keep) *keep = result;
   return r;
 }
 
@@ -226,11 +256,12 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
     if (mpi.root()) list_entries<App>(entries, why);
     return 0;
   }
+  OutputRun<typename App::Result> out;
   const auto chosen = collective(mpi, [&] {
     const auto k = choose_variants(o.variant, names, why, mpi.root() ? &std::cerr : nullptr);
     std::vector<std::string> chosen_names;
     for (std::size_t i : k) chosen_names.push_back(names[i]);
-    app.check_chosen(chosen_names);
+    out = output_run(app, o, chosen_names.front(), chosen_names);
     return k;
   });
   check_run_memory(app, mpi, entries, chosen);
@@ -262,7 +293,9 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
   for (std::size_t i = 0; i < runs.size(); ++i) {
     const auto& e = runs[i].entry;
     progress.entry(e.name, static_cast<int>(i + 1), count);
-    records.push_back(measure_entry(app, mpi, o, e, yardstick, energy, progress));
+    const bool feeds_outputs = !out.record && e.name == out.name;
+    records.push_back(measure_entry(app, mpi, o, e, yardstick, energy, progress, feeds_outputs ? &out.result : nullptr));
+    if (feeds_outputs) out.record = records.size() - 1;
     if (!runs[i].tuning.is_null()) records.back().extra["tuning"] = runs[i].tuning;
   }
   clock.reset();
@@ -276,7 +309,7 @@ int run_app(App& app, const MpiContext& mpi, const CommonOptions& o, int argc, c
   });
   nlohmann::json all = prov.to_json();
   all.update(meta);
-  app.write_outputs(mpi, records, all);
+  if (out.record) app.write_outputs(mpi, records[*out.record], *out.result, all);
   return verification_exit_code(records);
 }
 

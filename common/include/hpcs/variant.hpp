@@ -49,16 +49,15 @@ struct Variant {
 };
 
 // The list every app starts from: "cpu/reference" made by `reference`, then the variants
-// the backends register (a backend that is off registers none).
+// of every backend of the build (the app's generated register_backend_variants(), see
+// common/cmake/hpcs_add_miniapp.cmake).
 template <class V>
-std::vector<V> variant_list(decltype(V::make) reference, void (*register_cuda)(std::vector<V>&),
-                            void (*register_kokkos)(std::vector<V>&)) {
+std::vector<V> variant_list(decltype(V::make) reference, void (*register_backends)(std::vector<V>&)) {
   std::vector<V> list(1);
   list[0].name = "cpu/reference";
   list[0].backend = "cpu";
   list[0].make = std::move(reference);
-  register_cuda(list);
-  register_kokkos(list);
+  register_backends(list);
   return list;
 }
 
