@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: BSD-3-Clause
 """Replays, on the CPU, the global-load addresses of the fused matrix-chain kernels
-(cuda_variants/matrix_chain/fused_kernels.cu, tile_pipeline.cuh: element-wise staging of
+(cuda_variants/matrix_chain/matrixchain_fused_kernels.cu, matrixchain_tile_pipeline.cuh: element-wise staging of
 the A operand, 16-byte vectors for B, R patches in runs of 4) warp by warp, and sums the
 bytes requested and the 32-byte sectors touched. It is a model of the code's access
 pattern, not a measurement: it says how much a sector-counting profiler metric could

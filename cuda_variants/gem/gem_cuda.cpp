@@ -3,13 +3,15 @@
 // (README.md): cuda/basic, cuda/regacc, cuda/split, cuda/shared, cuda/multivertex,
 // cuda/tuned; the shared-memory steps with the named block sizes; each with the tuning
 // space of the tunables it reads.
-#include "gem_cuda_evaluators.hpp"
+#include "gem_cuda_factories.hpp"
 #include "gem_variants.hpp"
 #include "hpcs/gpu.hpp"
 
 namespace hpcs::gem {
 
-void register_cuda_hcp(VariantList& list);  // gem_hcp.cu: cuda/hcp, off the ladder
+namespace cuda {
+void register_hcp(VariantList& list);  // gem_hcp.cu: cuda/hcp, off the ladder
+}  // namespace cuda
 
 void register_cuda_variants(VariantList& list) {
   const char* names[] = {"", "cuda/basic", "cuda/regacc", "cuda/split", "cuda/shared", "cuda/multivertex", "cuda/tuned"};
@@ -19,21 +21,21 @@ void register_cuda_variants(VariantList& list) {
     v.backend = "cuda";
     v.step = step;
     v.make = [step](Precision p, const Tuning& t) {
-      if (step <= 3) return cuda_impl::make_register_step(step, p, t);
-      if (step <= 5) return cuda_impl::make_shared_step(step, p, t);
-      return cuda_impl::make_tuned(p, t);
+      if (step <= 3) return cuda::make_register_step(step, p, t);
+      if (step <= 5) return cuda::make_shared_step(step, p, t);
+      return cuda::make_tuned(p, t);
     };
     v.why_not = [make = v.make](const Problem& p, const Tuning& t) -> std::optional<std::string> {
       if (auto why = no_gpu_reason()) return why;
       return reason_of([&] { make(p.precision, t); });
     };
-    v.resolve = [step](const Problem& p, const Tuning& t) { return cuda_impl::resolve_step(step, p, t); };
+    v.resolve = [step](const Problem& p, const Tuning& t) { return cuda::resolve_step(step, p, t); };
     if (step >= 4) v.tunings = block_tunings();
     // Steps 1-3 read the block only; tiles from step 4, vertices per thread from 5, splits at 6.
     v.space = gem_space({step >= 4, step >= 5, step == 6});
     list.push_back(v);
   }
-  register_cuda_hcp(list);
+  cuda::register_hcp(list);
 }
 
 }  // namespace hpcs::gem

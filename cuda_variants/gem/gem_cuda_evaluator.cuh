@@ -16,7 +16,7 @@
 #include "hpcs/cuda/event_timer.hpp"
 #include "hpcs/error.hpp"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem::cuda {
 
 template <class Real>
 class CudaEvaluator : public Evaluator {
@@ -51,7 +51,7 @@ class CudaEvaluator : public Evaluator {
   PairConstants<double> constants_;
 
  private:
-  cuda::EventTimer timer_;
+  hpcs::cuda::EventTimer timer_;
   bool ran_ = false;
 };
 
@@ -83,4 +83,4 @@ Precision precision_of() {
   return sizeof(Real) == 4 ? Precision::Float32 : Precision::Float64;
 }
 
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem::cuda

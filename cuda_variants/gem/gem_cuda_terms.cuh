@@ -14,7 +14,7 @@
 #include "gem_fast_pair.hpp"
 #include "gem_pair.hpp"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem::cuda {
 
 // The case a kernel is compiled for. A Coulomb potential (phi 1) is 1 / (eps_in d) in every
 // region, with or without salt: one kernel serves those six cases (13 kernels in all).
@@ -79,4 +79,4 @@ struct FastTerms {
   }
 };
 
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem::cuda

@@ -17,7 +17,7 @@
 #include "hpcs/cuda/device_buffer.hpp"
 #include "hpcs/error.hpp"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem::cuda {
 
 // One atom for the tiles: a 16-byte (float32) or 32-byte (float64) aligned x, y, z, q, so a
 // float32 atom is one 128-bit load (float4-like) and a float64 atom two (double4-like).
@@ -79,7 +79,7 @@ class DeviceMolecule {
   Real* phi() const { return phi_.get(); }
 
  private:
-  static void copy(cuda::DeviceBuffer<Real>& to, const std::vector<double>& from) {
+  static void copy(hpcs::cuda::DeviceBuffer<Real>& to, const std::vector<double>& from) {
     const std::vector<Real> converted(from.begin(), from.end());
     to.allocate(converted.size());
     to.upload(converted.data(), converted.size());
@@ -87,8 +87,8 @@ class DeviceMolecule {
 
   int atoms_ = 0;
   std::int64_t vertices_ = 0;
-  cuda::DeviceBuffer<Real> ax_, ay_, az_, aq_, v_[6], phi_;
-  cuda::DeviceBuffer<Atom4<Real>> packed_;
+  hpcs::cuda::DeviceBuffer<Real> ax_, ay_, az_, aq_, v_[6], phi_;
+  hpcs::cuda::DeviceBuffer<Atom4<Real>> packed_;
 };
 
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem::cuda

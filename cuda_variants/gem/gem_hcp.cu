@@ -21,7 +21,7 @@
 #include "hpcs/gpu.hpp"
 #include "hpcs/precision_dispatch.hpp"
 
-namespace hpcs::gem {
+namespace hpcs::gem::cuda {
 namespace {
 
 struct DeviceVertices {
@@ -40,13 +40,13 @@ __global__ void hcp_kernel(HcpView<Real> h, DeviceVertices v, PairConstants<Real
 }
 
 template <class T>
-void to_device(cuda::DeviceBuffer<T>& to, const std::vector<T>& from) {
+void to_device(hpcs::cuda::DeviceBuffer<T>& to, const std::vector<T>& from) {
   to.allocate(from.size());
   to.upload(from.data(), from.size());
 }
 
 template <class Real>
-void charges_to_device(cuda::DeviceBuffer<HcpCharge<Real>>& to, const std::vector<HcpCharge<double>>& from) {
+void charges_to_device(hpcs::cuda::DeviceBuffer<HcpCharge<Real>>& to, const std::vector<HcpCharge<double>>& from) {
   to_device(to, hcp_charges_as<Real>(from));
 }
 
@@ -110,16 +110,16 @@ class CudaHcp final : public Evaluator {
 
  private:
   int block_;
-  cuda::DeviceBuffer<HcpCharge<Real>> atoms_, approx1_, approx2_;
-  cuda::DeviceBuffer<HcpSphere> sphere1_, sphere2_;
-  cuda::DeviceBuffer<int> first1_, first2_;
-  cuda::DeviceBuffer<double> v_[6];
-  cuda::DeviceBuffer<Real> phi_;
+  hpcs::cuda::DeviceBuffer<HcpCharge<Real>> atoms_, approx1_, approx2_;
+  hpcs::cuda::DeviceBuffer<HcpSphere> sphere1_, sphere2_;
+  hpcs::cuda::DeviceBuffer<int> first1_, first2_;
+  hpcs::cuda::DeviceBuffer<double> v_[6];
+  hpcs::cuda::DeviceBuffer<Real> phi_;
   int groups2_ = 0;
   std::int64_t n_ = 0;
   PairConstants<Real> c_;
   double tolerance_ = 0;
-  cuda::EventTimer timer_;
+  hpcs::cuda::EventTimer timer_;
   bool ran_ = false;
 };
 
@@ -130,7 +130,7 @@ std::unique_ptr<Evaluator> make_cuda_hcp(Precision p, const Tuning& t) {
 }  // namespace
 
 // Called by register_cuda_variants (gem_cuda.cpp): cuda/hcp, off the ladder of exact steps.
-void register_cuda_hcp(VariantList& list) {
+void register_hcp(VariantList& list) {
   Variant v;
   v.name = "cuda/hcp";
   v.backend = "cuda";
@@ -143,4 +143,4 @@ void register_cuda_hcp(VariantList& list) {
   list.push_back(v);
 }
 
-}  // namespace hpcs::gem
+}  // namespace hpcs::gem::cuda

@@ -11,11 +11,11 @@
 #include <string>
 
 #include "gem_cuda_evaluator.cuh"
-#include "gem_cuda_evaluators.hpp"
+#include "gem_cuda_factories.hpp"
 #include "gem_vertex_regs.cuh"
 #include "hpcs/precision_dispatch.hpp"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem::cuda {
 namespace {
 
 template <class Real>
@@ -101,4 +101,4 @@ std::unique_ptr<Evaluator> make_register_step(int step, Precision p, const Tunin
   return make_in_precision<Evaluator, RegisterStep>(p, step, t);
 }
 
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem::cuda

@@ -9,11 +9,11 @@
 #include <string>
 
 #include "gem_cuda_evaluator.cuh"
-#include "gem_cuda_evaluators.hpp"
+#include "gem_cuda_factories.hpp"
 #include "gem_tile_kernel.cuh"
 #include "hpcs/precision_dispatch.hpp"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem::cuda {
 namespace {
 
 template <class Real>
@@ -61,4 +61,4 @@ std::unique_ptr<Evaluator> make_shared_step(int step, Precision p, const Tuning&
   return make_in_precision<Evaluator, SharedStep>(p, step, t);
 }
 
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem::cuda

@@ -15,7 +15,7 @@
 #include "gem_vertex_regs.cuh"
 #include "hpcs/cuda/check.hpp"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem::cuda {
 
 template <class Terms>
 struct TileArgs {
@@ -65,4 +65,4 @@ void launch_tile(const TileArgs<Terms>& a, int block, int splits) {
   HPCS_CUDA_CHECK_LAUNCH();
 }
 
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem::cuda

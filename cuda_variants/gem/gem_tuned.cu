@@ -9,13 +9,13 @@
 #include <string>
 
 #include "gem_cuda_evaluator.cuh"
-#include "gem_cuda_evaluators.hpp"
+#include "gem_cuda_factories.hpp"
 #include "gem_fast_pair.hpp"
 #include "gem_tile_kernel.cuh"
 #include "hpcs/gpu.hpp"
 #include "hpcs/precision_dispatch.hpp"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem::cuda {
 namespace {
 
 template <class Real>
@@ -92,7 +92,7 @@ class TunedStep final : public CudaEvaluator<Real> {
 
   int block_, requested_splits_, vpt_ = 1, tile_ = 0;
   int splits_ = 1, per_split_ = 0;
-  cuda::DeviceBuffer<Real> partial_;
+  hpcs::cuda::DeviceBuffer<Real> partial_;
 };
 
 }  // namespace
@@ -117,4 +117,4 @@ Tuning resolve_step(int step, const Problem& p, const Tuning& t) {
   return r;
 }
 
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem::cuda

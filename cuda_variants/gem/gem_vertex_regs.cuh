@@ -11,7 +11,7 @@
 
 #include "gem_device_molecule.cuh"
 
-namespace hpcs::gem::cuda_impl {
+namespace hpcs::gem::cuda {
 
 template <class C, int VPT, class Real>
 struct VertexRegs {
@@ -49,4 +49,4 @@ struct VertexRegs {
   }
 };
 
-}  // namespace hpcs::gem::cuda_impl
+}  // namespace hpcs::gem::cuda

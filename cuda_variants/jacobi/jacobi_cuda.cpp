@@ -3,27 +3,27 @@
 // cuda/tiled (1D hexagonal, 2D HHC, with the named tunings of tiled variants), each with
 // its --tune space (jacobi_tuning.cpp).
 #include "hpcs/gpu.hpp"
-#include "jacobi_cuda_solvers.hpp"
+#include "jacobi_cuda_factories.hpp"
 #include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {
 
 void register_cuda_variants(VariantList& list) {
   Variant naive = new_variant("cuda/naive", "cuda", false);
-  static_cast<SolverFactories&>(naive.make) = cuda_impl::naive_factories();
+  static_cast<SolverFactories&>(naive.make) = cuda::naive_factories();
   naive.why_not = [](const Task& task, const Tuning& t) -> std::optional<std::string> {
     if (auto why = no_gpu_reason()) return why;
-    return cuda_impl::naive_rejects(task.grid, t);
+    return cuda::naive_rejects(task.grid, t);
   };
   naive.space = naive_space();
   list.push_back(naive);
 
   Variant tiled = new_variant("cuda/tiled", "cuda", true);
-  static_cast<SolverFactories&>(tiled.make) = cuda_impl::tiled_factories();
+  static_cast<SolverFactories&>(tiled.make) = cuda::tiled_factories();
   tiled.why_not = [](const Task& task, const Tuning& t) -> std::optional<std::string> {
     if (auto why = no_gpu_reason()) return why;
     const Problem& p = task.grid;
-    return p.dims == 1 ? cuda_impl::hex1d_rejects(p, t, task.precision) : cuda_impl::hhc2d_rejects(p, t, task.precision);
+    return p.dims == 1 ? cuda::hex1d_rejects(p, t, task.precision) : cuda::hhc2d_rejects(p, t, task.precision);
   };
   tiled.space = tiled_space();
   list.push_back(tiled);

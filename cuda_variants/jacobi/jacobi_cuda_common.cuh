@@ -13,16 +13,16 @@
 #include <optional>
 #include <string>
 
-#include "hex_rows.hpp"
+#include "jacobi_hex_rows.hpp"
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/device_buffer.hpp"
 #include "hpcs/cuda/event_timer.hpp"
 #include "hpcs/error.hpp"
 #include "jacobi_variants.hpp"
 
-namespace hpcs::jacobi::cuda_impl {
+namespace hpcs::jacobi::cuda {
 
-// Memory policy of hex1d_block.hpp / hhc2d_block.hpp on the GPU. Host-device only so the
+// Memory policy of jacobi_hex1d_block.hpp / jacobi_hhc2d_block.hpp on the GPU. Host-device only so the
 // block templates (HPCS_HD) may call it; the host side is never instantiated.
 template <class Real>
 struct DeviceMem {
@@ -128,7 +128,7 @@ class CudaSolver : public Solver<Real> {
     cur_ = 0;
     seconds_ = 0;
     launches_ = 0;
-    if (!timer_) timer_ = std::make_unique<cuda::EventTimer>();
+    if (!timer_) timer_ = std::make_unique<hpcs::cuda::EventTimer>();
     prepare();
   }
   void advance(std::int64_t steps) override {
@@ -164,10 +164,10 @@ class CudaSolver : public Solver<Real> {
  private:
   std::size_t bytes(std::int64_t rows) const { return static_cast<std::size_t>(rows * p_.cols()) * sizeof(Real); }
 
-  cuda::DeviceBuffer<Real> buf_[2];
+  hpcs::cuda::DeviceBuffer<Real> buf_[2];
   int cur_ = 0;
   double seconds_ = 0;
-  std::unique_ptr<cuda::EventTimer> timer_;
+  std::unique_ptr<hpcs::cuda::EventTimer> timer_;
 };
 
-}  // namespace hpcs::jacobi::cuda_impl
+}  // namespace hpcs::jacobi::cuda

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuda/tiled in 1D: hexagonal tiling of (t, S) (hex_tiling.hpp), one launch per
-// wavefront, one thread block per hexagon running hex1d_block.hpp.
+// wavefront, one thread block per hexagon running jacobi_hex1d_block.hpp.
 #include <algorithm>
 
-#include "hex1d_block.hpp"
+#include "jacobi_hex1d_block.hpp"
 #include "jacobi_cuda_common.cuh"
-#include "jacobi_cuda_solvers.hpp"
+#include "jacobi_cuda_factories.hpp"
 
-namespace hpcs::jacobi::cuda_impl {
+namespace hpcs::jacobi::cuda {
 namespace {
 
 template <class Real>
@@ -94,4 +94,4 @@ std::optional<std::string> hex1d_rejects(const Problem& p, const Tuning& tiles, 
 
 SolverFactories hex1d_factories() { return factories_of<Hex1dSolver>(); }
 
-}  // namespace hpcs::jacobi::cuda_impl
+}  // namespace hpcs::jacobi::cuda

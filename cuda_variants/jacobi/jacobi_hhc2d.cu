@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuda/tiled in 2D: HHC. Hexagons over (t, S1), one launch per wavefront (two per band of
 // t_T steps), one thread block per hexagon walking its prism along S2 in time-skewed
-// sub-prisms (hhc2d_block.hpp).
+// sub-prisms (jacobi_hhc2d_block.hpp).
 #include <algorithm>
 #include <climits>
 #include <type_traits>
 
-#include "hhc2d_block.hpp"
-#include "hhc2d_fast_block.hpp"
+#include "jacobi_hhc2d_block.hpp"
+#include "jacobi_hhc2d_fast_block.hpp"
 #include "jacobi_cuda_common.cuh"
-#include "jacobi_cuda_solvers.hpp"
+#include "jacobi_cuda_factories.hpp"
 
-namespace hpcs::jacobi::cuda_impl {
+namespace hpcs::jacobi::cuda {
 namespace {
 
 constexpr int kRound = 32;  // circular buffer columns: whole warps of banks
@@ -202,4 +202,4 @@ std::optional<std::string> hhc2d_rejects(const Problem& p, const Tuning& tiles, 
 
 SolverFactories hhc2d_factories() { return factories_of<Hhc2dSolver>(); }
 
-}  // namespace hpcs::jacobi::cuda_impl
+}  // namespace hpcs::jacobi::cuda

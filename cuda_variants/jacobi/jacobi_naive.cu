@@ -6,10 +6,10 @@
 #include <algorithm>
 
 #include "jacobi_cuda_common.cuh"
-#include "jacobi_cuda_solvers.hpp"
+#include "jacobi_cuda_factories.hpp"
 #include "jacobi_stencil.hpp"
 
-namespace hpcs::jacobi::cuda_impl {
+namespace hpcs::jacobi::cuda {
 namespace {
 
 constexpr int kDefaultThreads = 256;
@@ -125,4 +125,4 @@ std::optional<std::string> naive_rejects(const Problem&, const Tuning& t) {
 
 SolverFactories naive_factories() { return factories_of<NaiveSolver>(); }
 
-}  // namespace hpcs::jacobi::cuda_impl
+}  // namespace hpcs::jacobi::cuda

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuda/tiled learns the dimension at setup: 1D hexagonal or 2D HHC behind one solver.
 #include "hpcs/error.hpp"
-#include "jacobi_cuda_solvers.hpp"
+#include "jacobi_cuda_factories.hpp"
 
-namespace hpcs::jacobi::cuda_impl {
+namespace hpcs::jacobi::cuda {
 namespace {
 
 template <class Real>
@@ -35,4 +35,4 @@ class TiledByDimension final : public Solver<Real> {
 
 SolverFactories tiled_factories() { return factories_of<TiledByDimension>(); }
 
-}  // namespace hpcs::jacobi::cuda_impl
+}  // namespace hpcs::jacobi::cuda

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers the CUDA variants of the reduction: cuda/rk1..cuda/rk7 (with named block and
 // unroll tunings and tuning spaces) and cuda/cub.
-#include "cuda_reducers.hpp"
+#include "reduction_cuda_factories.hpp"
 #include "hpcs/gpu.hpp"
 #include "reduction_variants.hpp"
 
@@ -14,7 +14,7 @@ void register_cuda_variants(VariantList& list) {
     v.name = "cuda/rk" + std::to_string(step);
     v.backend = "cuda";
     v.step = step;
-    v.make = [step](DType t, const Tuning& tune) { return make_cuda_rk(step, t, tune); };
+    v.make = [step](DType t, const Tuning& tune) { return cuda::make_cuda_rk(step, t, tune); };
     v.why_not = no_gpu;
     v.tunings = rk_tunings(step);
     v.space = rk_space(step);
@@ -23,7 +23,7 @@ void register_cuda_variants(VariantList& list) {
   Variant cub;
   cub.name = "cuda/cub";
   cub.backend = "cuda";
-  cub.make = [](DType t, const Tuning&) { return make_cuda_cub(t); };
+  cub.make = [](DType t, const Tuning&) { return cuda::make_cuda_cub(t); };
   cub.why_not = no_gpu;
   list.push_back(cub);
 }

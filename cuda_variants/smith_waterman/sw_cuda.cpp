@@ -3,14 +3,14 @@
 // wavefront) and cuda/multipass (one launch), each with the named tilings and the tiled
 // variants' tuning space.
 #include "hpcs/gpu.hpp"
-#include "sw_cuda_aligners.hpp"
+#include "sw_cuda_factories.hpp"
 
 namespace hpcs::sw {
 
 void register_cuda_variants(VariantList& list) {
   const auto no_gpu = [](const Problem&, const Tuning&) { return no_gpu_reason(); };
-  for (const auto& [name, make] : {std::pair<const char*, Make>{"cuda/traditional", make_cuda_traditional},
-                                   std::pair<const char*, Make>{"cuda/multipass", make_cuda_multipass}}) {
+  for (const auto& [name, make] : {std::pair<const char*, Make>{"cuda/traditional", cuda::make_cuda_traditional},
+                                   std::pair<const char*, Make>{"cuda/multipass", cuda::make_cuda_multipass}}) {
     Variant v;
     v.name = name;
     v.backend = "cuda";

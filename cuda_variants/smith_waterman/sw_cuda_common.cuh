@@ -16,7 +16,7 @@
 #include "sw_tile_host.hpp"
 #include "sw_variants.hpp"
 
-namespace hpcs::sw::cuda_detail {
+namespace hpcs::sw::cuda {
 
 // A thread block as the team of the shared tile code (sw_tile.hpp, sw_cell.hpp).
 struct CudaTeam {
@@ -49,8 +49,8 @@ void check_threads(Kernel kernel, int threads, const char* variant) {
 struct DeviceProblem {
   Block block;
   std::int32_t open = 0, extend = 0;
-  cuda::DeviceBuffer<std::uint8_t> a, b;
-  cuda::DeviceBuffer<std::int32_t> scores;
+  hpcs::cuda::DeviceBuffer<std::uint8_t> a, b;
+  hpcs::cuda::DeviceBuffer<std::int32_t> scores;
 
   void upload(const Block& blk, const Scoring& s) {
     block = blk;
@@ -85,15 +85,15 @@ class TiledAligner : public Aligner {
   int threads_ = 0;
   std::size_t smem_ = 0;  // dynamic shared memory per block
   DeviceProblem prob_;
-  cuda::EventTimer timer_;
+  hpcs::cuda::EventTimer timer_;
   bool ran_ = false;
 };
 
 // The best of the first `n` per-row best cells a run left on the device.
-inline Cell download_best(const cuda::DeviceBuffer<tiled::BestCell>& row_best, std::size_t n) {
+inline Cell download_best(const hpcs::cuda::DeviceBuffer<tiled::BestCell>& row_best, std::size_t n) {
   std::vector<tiled::BestCell> rows(n);
   row_best.download(rows.data(), n);
   return tiled::best_of(rows.data(), n);
 }
 
-}  // namespace hpcs::sw::cuda_detail
+}  // namespace hpcs::sw::cuda

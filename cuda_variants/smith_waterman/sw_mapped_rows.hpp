@@ -8,7 +8,7 @@
 
 #include "hpcs/cuda/check.hpp"
 
-namespace hpcs::sw::cuda_detail {
+namespace hpcs::sw::cuda {
 
 struct MappedRows {
   std::int32_t* h = nullptr;
@@ -39,4 +39,4 @@ struct MappedRows {
   ~MappedRows() { release(); }
 };
 
-}  // namespace hpcs::sw::cuda_detail
+}  // namespace hpcs::sw::cuda

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "sw_cuda_aligners.hpp"
+#include "sw_cuda_factories.hpp"
 #include "sw_cuda_common.cuh"
 #include "sw_mapped_rows.hpp"
 #include "sw_multipass_bands.hpp"
@@ -17,11 +17,11 @@
 #include "sw_tile.hpp"
 #include "sw_tile_host.hpp"
 
-namespace hpcs::sw {
+namespace hpcs::sw::cuda {
 namespace {
-using cuda_detail::MappedRows;
+using cuda::MappedRows;
 
-class MultipassAligner final : public cuda_detail::TiledAligner {
+class MultipassAligner final : public cuda::TiledAligner {
  public:
   explicit MultipassAligner(const Tuning& t) : TiledAligner(t) {
     const int in_flight = 2 * t.tile_cols + threads_ * t.sub_cols + t.sub_cols;
@@ -35,7 +35,7 @@ class MultipassAligner final : public cuda_detail::TiledAligner {
       throw Error("tiling: cuda/multipass needs " + std::to_string(smem_) + " B of shared memory per block (ring of " +
                   std::to_string(ring_) + " columns); this GPU allows " + std::to_string(max_smem) +
                   "; use smaller --tile-cols or --sub-cols");
-    cuda_detail::check_band_cols(t);
+    cuda::check_band_cols(t);
   }
 
   void setup(const Block& block, const Scoring& s) override {
@@ -51,14 +51,14 @@ class MultipassAligner final : public cuda_detail::TiledAligner {
     locks_.allocate(2 * static_cast<std::size_t>(std::max(tiles_down_, 1)) + 1);
     tiled::with_tile_shape(tiling_, prob_.local(), [&](auto SR, auto D, auto L) {
       auto kernel = multipass_kernel<SR(), D(), L()>;
-      cuda_detail::check_threads(kernel, threads_, "cuda/multipass");
+      cuda::check_threads(kernel, threads_, "cuda/multipass");
       HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
       int per_sm = 0;
       HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_, smem_));
-      resident_rows_ = cuda_detail::resident_rows(per_sm);
+      resident_rows_ = cuda::resident_rows(per_sm);
       if (per_sm == 0) throw Error("tiling: cuda/multipass cannot fit one block of " + std::to_string(threads_) + " threads on an SM");
     });
-    band_cols_ = cuda_detail::resolve_band_cols(tiling_, block.cols, tiles_down_, resident_rows_, threads_);
+    band_cols_ = cuda::resolve_band_cols(tiling_, block.cols, tiles_down_, resident_rows_, threads_);
     bands_ = std::max<std::int64_t>(1, (block.cols + band_cols_ - 1) / band_cols_);
     const std::int64_t tickets = bands_ * std::max(tiles_down_, 1);
     if (tickets > std::numeric_limits<int>::max())
@@ -114,10 +114,10 @@ class MultipassAligner final : public cuda_detail::TiledAligner {
     });
     HPCS_CUDA_CHECK_LAUNCH();
     timer_.stop();
-    if (link) cuda_detail::pump_rows(*link, above ? &above_ : nullptr, below ? &below_ : nullptr, blk.cols);
+    if (link) cuda::pump_rows(*link, above ? &above_ : nullptr, below ? &below_ : nullptr, blk.cols);
     HPCS_CUDA_CHECK(cudaDeviceSynchronize());
     ran_ = true;
-    return cuda_detail::download_best(row_best_, row_best_.size());
+    return cuda::download_best(row_best_, row_best_.size());
   }
 
   nlohmann::json details() const override {
@@ -130,10 +130,10 @@ class MultipassAligner final : public cuda_detail::TiledAligner {
   int ring_ = 0, tiles_down_ = 0;
   std::int64_t band_cols_ = 0, bands_ = 1;
   std::int64_t resident_rows_ = 0;
-  cuda::DeviceBuffer<std::int32_t> ring_h_, ring_f_;
-  cuda::DeviceBuffer<int> locks_;
-  cuda::DeviceBuffer<k::BestCell> row_best_;
-  cuda::DeviceBuffer<std::int32_t> col_h_, col_e_, corner_;  // band hand-over (bands_ > 1)
+  hpcs::cuda::DeviceBuffer<std::int32_t> ring_h_, ring_f_;
+  hpcs::cuda::DeviceBuffer<int> locks_;
+  hpcs::cuda::DeviceBuffer<k::BestCell> row_best_;
+  hpcs::cuda::DeviceBuffer<std::int32_t> col_h_, col_e_, corner_;  // band hand-over (bands_ > 1)
   MappedRows above_, below_;
 };
 
@@ -141,4 +141,4 @@ class MultipassAligner final : public cuda_detail::TiledAligner {
 
 std::unique_ptr<Aligner> make_cuda_multipass(const Tuning& t) { return std::make_unique<MultipassAligner>(t); }
 
-}  // namespace hpcs::sw
+}  // namespace hpcs::sw::cuda

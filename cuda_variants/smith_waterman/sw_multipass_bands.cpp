@@ -8,7 +8,7 @@
 #include "hpcs/error.hpp"
 #include "hpcs/gpu.hpp"
 
-namespace hpcs::sw::cuda_detail {
+namespace hpcs::sw::cuda {
 
 void check_band_cols(const Tuning& t) {
   if (t.band_cols < 0 || t.band_cols % t.tile_cols != 0)
@@ -36,4 +36,4 @@ std::int64_t resolve_band_cols(const Tuning& t, std::int64_t cols, int tiles_dow
   return std::min(whole, span);
 }
 
-}  // namespace hpcs::sw::cuda_detail
+}  // namespace hpcs::sw::cuda

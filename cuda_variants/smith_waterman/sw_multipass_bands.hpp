@@ -6,7 +6,7 @@
 
 #include "sw_variants.hpp"
 
-namespace hpcs::sw::cuda_detail {
+namespace hpcs::sw::cuda {
 
 // Throws unless --band-cols is 0 (automatic) or a positive multiple of --tile-cols.
 void check_band_cols(const Tuning& t);
@@ -18,4 +18,4 @@ std::int64_t resident_rows(int blocks_per_sm);
 // `threads` threads per block and `resident` rows of tiles resident at once.
 std::int64_t resolve_band_cols(const Tuning& t, std::int64_t cols, int tiles_down, std::int64_t resident, int threads);
 
-}  // namespace hpcs::sw::cuda_detail
+}  // namespace hpcs::sw::cuda

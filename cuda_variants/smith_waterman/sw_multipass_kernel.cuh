@@ -34,7 +34,7 @@
 #include "sw_cuda_common.cuh"
 #include "sw_tile.hpp"
 
-namespace hpcs::sw {
+namespace hpcs::sw::cuda {
 namespace {
 namespace k = tiled;
 using k::BestCell;
@@ -264,8 +264,8 @@ __global__ void multipass_kernel(const MultipassParams p) {
 
   BestCell mine{0, 0, 0};
   k::thread_best(t, table_row, valid, mine.score, mine.i, mine.j);
-  k::block_best(cuda_detail::CudaTeam{}, m.scratch, mine, &p.row_best[ticket]);
+  k::block_best(cuda::CudaTeam{}, m.scratch, mine, &p.row_best[ticket]);
 }
 
 }  // namespace
-}  // namespace hpcs::sw
+}  // namespace hpcs::sw::cuda

@@ -9,7 +9,7 @@
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/error.hpp"
 
-namespace hpcs::sw::cuda_detail {
+namespace hpcs::sw::cuda {
 
 void pump_rows(RowLink& link, MappedRows* above, MappedRows* below, std::int64_t cols) {
   std::int64_t fed = 0, sent = 0;
@@ -44,4 +44,4 @@ void pump_rows(RowLink& link, MappedRows* above, MappedRows* below, std::int64_t
   }
 }
 
-}  // namespace hpcs::sw::cuda_detail
+}  // namespace hpcs::sw::cuda

@@ -7,7 +7,7 @@
 #include "sw_mapped_rows.hpp"
 #include "sw_variants.hpp"
 
-namespace hpcs::sw::cuda_detail {
+namespace hpcs::sw::cuda {
 
 // While the kernel runs (on the default stream): moves the row above from `link` into
 // `above` as it arrives, and the block's last row from `below` out to the rank below as
@@ -16,4 +16,4 @@ namespace hpcs::sw::cuda_detail {
 // its last row.
 void pump_rows(RowLink& link, MappedRows* above, MappedRows* below, std::int64_t cols);
 
-}  // namespace hpcs::sw::cuda_detail
+}  // namespace hpcs::sw::cuda

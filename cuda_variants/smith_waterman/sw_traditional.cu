@@ -6,12 +6,12 @@
 // block's last row copied out after the wavefront that finishes it).
 #include <algorithm>
 
-#include "sw_cuda_aligners.hpp"
+#include "sw_cuda_factories.hpp"
 #include "sw_cuda_common.cuh"
 #include "sw_tile.hpp"
 #include "sw_tile_host.hpp"
 
-namespace hpcs::sw {
+namespace hpcs::sw::cuda {
 namespace {
 using tiled::BestCell;
 using tiled::TileArgs;
@@ -21,10 +21,10 @@ template <int SR, bool Dpx, bool Local>
 __global__ void traditional_kernel(const TileArgs p) {
   extern __shared__ __align__(16) unsigned char smem[];
   const TileScratch s = tiled::carve_tile_scratch(smem, p.tile_cols);
-  tiled::tile<SR, Dpx, Local>(p, p.first_row_of_tiles + static_cast<int>(blockIdx.x), cuda_detail::CudaTeam{}, s);
+  tiled::tile<SR, Dpx, Local>(p, p.first_row_of_tiles + static_cast<int>(blockIdx.x), cuda::CudaTeam{}, s);
 }
 
-class TraditionalAligner final : public cuda_detail::TiledAligner {
+class TraditionalAligner final : public cuda::TiledAligner {
  public:
   explicit TraditionalAligner(const Tuning& t) : TiledAligner(t) {
     smem_ = tiled::tile_scratch_bytes(t.tile_cols, threads_);
@@ -50,7 +50,7 @@ class TraditionalAligner final : public cuda_detail::TiledAligner {
     above_f_.allocate(cols);
     row_best_.allocate(static_cast<std::size_t>(std::max(tiles_down_, 1)));
     tiled::with_tile_shape(tiling_, prob_.local(), [&](auto SR, auto D, auto L) {
-      cuda_detail::check_threads(traditional_kernel<SR(), D(), L()>, threads_, "cuda/traditional");
+      cuda::check_threads(traditional_kernel<SR(), D(), L()>, threads_, "cuda/traditional");
       HPCS_CUDA_CHECK(cudaFuncSetAttribute(traditional_kernel<SR(), D(), L()>,
                                            cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
     });
@@ -89,7 +89,7 @@ class TraditionalAligner final : public cuda_detail::TiledAligner {
     timer_.stop();
     HPCS_CUDA_CHECK(cudaDeviceSynchronize());
     ran_ = true;
-    return cuda_detail::download_best(row_best_, static_cast<std::size_t>(tiles_down_));
+    return cuda::download_best(row_best_, static_cast<std::size_t>(tiles_down_));
   }
 
   nlohmann::json details() const override {
@@ -99,12 +99,12 @@ class TraditionalAligner final : public cuda_detail::TiledAligner {
 
  private:
   int tiles_down_ = 0, tiles_across_ = 0;
-  cuda::DeviceBuffer<std::int32_t> col_h_, col_e_, row_h_[3], row_f_[3], above_h_, above_f_;
-  cuda::DeviceBuffer<BestCell> row_best_;
+  hpcs::cuda::DeviceBuffer<std::int32_t> col_h_, col_e_, row_h_[3], row_f_[3], above_h_, above_f_;
+  hpcs::cuda::DeviceBuffer<BestCell> row_best_;
 };
 
 }  // namespace
 
 std::unique_ptr<Aligner> make_cuda_traditional(const Tuning& t) { return std::make_unique<TraditionalAligner>(t); }
 
-}  // namespace hpcs::sw
+}  // namespace hpcs::sw::cuda

@@ -6,11 +6,11 @@
 
 #include "hpcs/gpu.hpp"
 #include "hpcs/timer.hpp"
-#include "wavefront_band_cuda.hpp"
+#include "wavefront_cuda_factories.hpp"
 #include "wavefront_executor.hpp"
 #include "wavefront_kernels.cuh"
 
-namespace hpcs::wavefront {
+namespace hpcs::wavefront::cuda {
 
 namespace {
 template <class App>
@@ -81,4 +81,4 @@ std::unique_ptr<Executor> make_cuda_band(const Inputs& in, const Tuning& t) {
   return make_band_executor<CudaBand>(in, t);
 }
 
-}  // namespace hpcs::wavefront
+}  // namespace hpcs::wavefront::cuda

@@ -2,7 +2,7 @@
 // Registers cuda/band: the CPU's tiles for the ramps, one GPU (or two: --gpu-count 2) for the
 // band of anti-diagonals.
 #include "hpcs/gpu.hpp"
-#include "wavefront_band_cuda.hpp"
+#include "wavefront_cuda_factories.hpp"
 
 namespace hpcs::wavefront {
 
@@ -11,7 +11,7 @@ void register_cuda_variants(VariantList& list) {
   v.name = "cuda/band";
   v.backend = "cuda";
   v.make = [](const Inputs& in, const Tuning& t) {
-    return t.gpu_count == 2 ? make_cuda_dual_band(in, t) : make_cuda_band(in, t);
+    return t.gpu_count == 2 ? cuda::make_cuda_dual_band(in, t) : cuda::make_cuda_band(in, t);
   };
   v.resolve = resolve_tuning;
   v.tunings = gpu_tile_tunings();
@@ -19,8 +19,8 @@ void register_cuda_variants(VariantList& list) {
   v.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
     if (auto why = no_gpu_reason()) return why;
     if (auto why = band_tuning_problem(p, t)) return why;
-    if (t.gpu_count == 2 && cuda_device_count() < 2)
-      return "--gpu-count 2: one rank drives two GPUs, and " + std::to_string(cuda_device_count()) + " is visible";
+    if (t.gpu_count == 2 && cuda::cuda_device_count() < 2)
+      return "--gpu-count 2: one rank drives two GPUs, and " + std::to_string(cuda::cuda_device_count()) + " is visible";
     return std::nullopt;
   };
   list.push_back(v);

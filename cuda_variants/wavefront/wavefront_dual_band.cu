@@ -12,11 +12,11 @@
 #include <vector>
 
 #include "hpcs/timer.hpp"
-#include "wavefront_band_cuda.hpp"
+#include "wavefront_cuda_factories.hpp"
 #include "wavefront_executor.hpp"
 #include "wavefront_kernels.cuh"
 
-namespace hpcs::wavefront {
+namespace hpcs::wavefront::cuda {
 
 namespace {
 
@@ -183,4 +183,4 @@ std::unique_ptr<Executor> make_cuda_dual_band(const Inputs& in, const Tuning& t)
   return make_band_executor<CudaDualBand>(in, t, dev0, (dev0 + 1) % count);
 }
 
-}  // namespace hpcs::wavefront
+}  // namespace hpcs::wavefront::cuda

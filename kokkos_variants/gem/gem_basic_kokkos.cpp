@@ -2,7 +2,8 @@
 // kokkos/basic: one index per vertex over a RangePolicy, the potential accumulated in a
 // register, the region / salt / phiType choices made per pair at run time (the portable
 // form of the thesis' basic kernel plus its register accumulator).
-#include "gem_kokkos_data.hpp"
+#include "gem_data_kokkos.hpp"
+#include "gem_kokkos_factories.hpp"
 #include "hpcs/precision_dispatch.hpp"
 
 namespace hpcs::gem::kokkos {

@@ -3,11 +3,11 @@
 // one index per vertex walking the hierarchy in device views, as cuda/hcp: the groups'
 // spheres in double (the same groups as cpu/hcp in either precision), atoms and approximate
 // charges in the variant's precision, the case a template argument (with_case).
-#include "gem_kokkos_data.hpp"
+#include "gem_data_kokkos.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/precision_dispatch.hpp"
 
-namespace hpcs::gem {
+namespace hpcs::gem::kokkos {
 namespace kokkos {
 namespace {
 
@@ -102,7 +102,7 @@ std::unique_ptr<Evaluator> make_hcp(Precision p, const Tuning&) {
 }  // namespace kokkos
 
 // Called by register_kokkos_variants (gem_kokkos.cpp): kokkos/hcp, off the ladder.
-void register_kokkos_hcp(VariantList& list) {
+void register_hcp(VariantList& list) {
   Variant v;
   v.name = "kokkos/hcp";
   v.backend = "kokkos";
@@ -111,4 +111,4 @@ void register_kokkos_hcp(VariantList& list) {
   list.push_back(v);
 }
 
-}  // namespace hpcs::gem
+}  // namespace hpcs::gem::kokkos

@@ -3,12 +3,14 @@
 // in team scratch, one kernel per case) and kokkos/tuned (step 3, cuda/tuned's kernel: several
 // vertices per thread, rsqrt terms, atom splits), with the named block sizes; the last two
 // with the tuning spaces of what they read (kokkos/basic and kokkos/hcp read no tunable).
-#include "gem_kokkos_data.hpp"
+#include "gem_kokkos_factories.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 
 namespace hpcs::gem {
 
-void register_kokkos_hcp(VariantList& list);  // gem_hcp_kokkos.cpp: kokkos/hcp, off the ladder
+namespace kokkos {
+void register_hcp(VariantList& list);  // gem_hcp_kokkos.cpp: kokkos/hcp, off the ladder
+}  // namespace kokkos
 
 void register_kokkos_variants(VariantList& list) {
   const auto unavailable = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
@@ -42,7 +44,7 @@ void register_kokkos_variants(VariantList& list) {
   tuned.resolve = kokkos::resolve_tuned;
   tuned.space = gem_space({true, true, true});
   list.push_back(tuned);
-  register_kokkos_hcp(list);
+  kokkos::register_hcp(list);
 }
 
 }  // namespace hpcs::gem

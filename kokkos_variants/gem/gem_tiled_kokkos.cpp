@@ -4,7 +4,8 @@
 // case is a template argument chosen on the host (kernel splitting), so without salt a pair
 // costs one distance. Each thread keeps the vertices k = rank, rank + team size, ... of its
 // team; their sums live in scratch between tiles.
-#include "gem_kokkos_data.hpp"
+#include "gem_data_kokkos.hpp"
+#include "gem_kokkos_factories.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/precision_dispatch.hpp"
 

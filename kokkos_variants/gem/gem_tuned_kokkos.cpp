@@ -8,7 +8,8 @@
 // sums that a second loop adds in order: no atomics, the same bits on every run and rank
 // count (the split count is resolved from all ranks' vertices).
 #include "gem_fast_pair.hpp"
-#include "gem_kokkos_data.hpp"
+#include "gem_data_kokkos.hpp"
+#include "gem_kokkos_factories.hpp"
 #include "gem_launch_shape.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/precision_dispatch.hpp"

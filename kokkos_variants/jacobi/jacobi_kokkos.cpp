@@ -4,7 +4,7 @@
 // when Kokkos was built for one); the tiled one also rejects tiles whose rows do not fit
 // the backend's team scratch and team sizes the backend cannot run.
 #include "hpcs/kokkos_runtime.hpp"
-#include "jacobi_kokkos_solvers.hpp"
+#include "jacobi_kokkos_factories.hpp"
 #include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {

@@ -15,8 +15,8 @@
 #include <cstdint>
 #include <memory>
 
-#include "jacobi_kokkos_grid.hpp"
-#include "jacobi_kokkos_solvers.hpp"
+#include "jacobi_grid_kokkos.hpp"
+#include "jacobi_kokkos_factories.hpp"
 #include "jacobi_stencil.hpp"
 
 namespace hpcs::jacobi::kokkos {

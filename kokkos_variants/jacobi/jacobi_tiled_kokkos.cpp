@@ -2,7 +2,7 @@
 // kokkos/tiled: the hexagonal (1D) and HHC (2D) tiling of hex_tiling.hpp with Kokkos
 // teams: one TeamPolicy dispatch per wavefront, one team per hexagon (1D) or prism (2D),
 // the tile's rows in level-0 team scratch, team_barrier() between time rows. The tile
-// bodies and their memory protocol are in jacobi_team_tiles.hpp; this file sizes teams
+// bodies and their memory protocol are in jacobi_team_tiles_kokkos.hpp; this file sizes teams
 // and scratch, rejects what the backend cannot run, and dispatches the wavefronts.
 #include <Kokkos_Core.hpp>
 
@@ -12,9 +12,9 @@
 #include <type_traits>
 
 #include "hex_tiling.hpp"
-#include "jacobi_kokkos_grid.hpp"
-#include "jacobi_kokkos_solvers.hpp"
-#include "jacobi_team_tiles.hpp"
+#include "jacobi_grid_kokkos.hpp"
+#include "jacobi_kokkos_factories.hpp"
+#include "jacobi_team_tiles_kokkos.hpp"
 
 namespace hpcs::jacobi::kokkos {
 namespace {

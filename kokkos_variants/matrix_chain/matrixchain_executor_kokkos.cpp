@@ -12,8 +12,8 @@
 #include "hpcs/precision_dispatch.hpp"
 #include "matrixchain_fused_kokkos.hpp"
 #include "matrixchain_gemm_kokkos.hpp"
-#include "matrixchain_kokkos.hpp"
-#include "matrixchain_kokkos_capacity.hpp"
+#include "matrixchain_kokkos_factories.hpp"
+#include "matrixchain_capacity_kokkos.hpp"
 
 namespace hpcs::matrixchain::kokkos {
 namespace {

@@ -6,15 +6,15 @@
 //   right  R = X (Y Z): the team of patch (ib, jb) keeps T = Y[ib rows, :] Z[:, jb cols]
 //          in scratch, then streams X[:, ib cols] in chunks of wc rows:
 //          R[chunk, jb cols] += Xchunk T.
-// The updates of R are ordered by matrixchain_kokkos_order.hpp, chunk by chunk: team jb
+// The updates of R are ordered by matrixchain_order_kokkos.hpp, chunk by chunk: team jb
 // (left) updates a chunk of R's ib rows once team jb - 1 has finished that chunk, so
 // consecutive bands overlap in a pipeline while every element still sums in increasing
-// band order, continuing the chain it read (see matrixchain_kokkos_tiles.hpp). The
+// band order, continuing the chain it read (see matrixchain_tiles_kokkos.hpp). The
 // counter block `sync` holds the ticket counter, then one chunk count per team.
 // Traffic: left_counted / right_counted. Include from Kokkos sources only.
 #pragma once
-#include "matrixchain_kokkos_order.hpp"
-#include "matrixchain_kokkos_tiles.hpp"
+#include "matrixchain_order_kokkos.hpp"
+#include "matrixchain_tiles_kokkos.hpp"
 
 namespace hpcs::matrixchain::kokkos {
 
@@ -46,7 +46,7 @@ struct FusedShape {
 };
 
 // How both fused kernels start a team: T and the chunk buffer in team scratch, and the
-// team's ticket (matrixchain_kokkos_order.hpp), which names its patch.
+// team's ticket (matrixchain_order_kokkos.hpp), which names its patch.
 template <class Real>
 struct FusedTeam {
   Scratch<Real> T, buf;

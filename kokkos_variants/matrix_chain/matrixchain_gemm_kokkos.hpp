@@ -4,7 +4,7 @@
 // read once per team), partial sums wait in scratch between chunks, C is written once.
 // Traffic: gemm_counted(p, tile). Include from Kokkos sources only.
 #pragma once
-#include "matrixchain_kokkos_tiles.hpp"
+#include "matrixchain_tiles_kokkos.hpp"
 
 namespace hpcs::matrixchain::kokkos {
 

@@ -2,11 +2,11 @@
 // Registers the Kokkos variants of the matrix chain: kokkos/unfused (step 1, the naive or
 // op-count plan, one output-stationary tiled GEMM per product) and kokkos/fused (step 2,
 // the fused plan: its products as above, its fused pairs keeping T in team scratch).
-// Both resolve M = 0 to the backend's (matrixchain_kokkos_capacity.hpp), refuse a tile the
+// Both resolve M = 0 to the backend's (matrixchain_capacity_kokkos.hpp), refuse a tile the
 // team scratch cannot hold, and tune M (--tune, matrixchain_tuning.cpp).
 #include "hpcs/kokkos_runtime.hpp"
-#include "matrixchain_kokkos.hpp"
-#include "matrixchain_kokkos_capacity.hpp"
+#include "matrixchain_kokkos_factories.hpp"
+#include "matrixchain_capacity_kokkos.hpp"
 
 namespace hpcs::matrixchain {
 

@@ -4,7 +4,7 @@
 // default and the host execution space.
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/kokkos_views.hpp"
-#include "kokkos_reducers.hpp"
+#include "reduction_kokkos_factories.hpp"
 #include "reduction_variants.hpp"
 
 namespace hpcs::reduction {
@@ -14,7 +14,7 @@ void register_kokkos_variants(VariantList& list) {
   // RK-1..3 give each thread one value: a team of one (Kokkos::Serial) never reduces.
   const auto needs_teams = [](const Problem&, const Tuning&) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;
-    if (kokkos_max_team_size() < 2)
+    if (kokkos::kokkos_max_team_size() < 2)
       return std::string("one value per thread needs teams of 2 or more; this Kokkos backend allows 1");
     return std::nullopt;
   };
@@ -25,11 +25,11 @@ void register_kokkos_variants(VariantList& list) {
     v.name = "kokkos/rk" + std::to_string(step);
     v.backend = "kokkos";
     v.step = step;
-    v.make = [step](DType t, const Tuning& tune) { return make_kokkos_rk(step, t, tune); };
+    v.make = [step](DType t, const Tuning& tune) { return kokkos::make_kokkos_rk(step, t, tune); };
     if (step <= 3) v.why_not = needs_teams;
     else v.why_not = unavailable;
     v.tunings = rk_tunings(step);
-    v.space = rk_space(step, kokkos_max_team_size);
+    v.space = rk_space(step, kokkos::kokkos_max_team_size);
     v.host_copies = host_copies;
     list.push_back(v);
   }
@@ -37,7 +37,7 @@ void register_kokkos_variants(VariantList& list) {
     Variant v;
     v.name = host ? "kokkos/parallel_reduce_host" : "kokkos/parallel_reduce";
     v.backend = "kokkos";
-    v.make = [host](DType t, const Tuning&) { return make_kokkos_parallel_reduce(t, host); };
+    v.make = [host](DType t, const Tuning&) { return kokkos::make_kokkos_parallel_reduce(t, host); };
     v.why_not = unavailable;
     v.host_copies = host_copies;
     list.push_back(v);

@@ -6,7 +6,7 @@
 // lets others progress (docs/smith_waterman.md).
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/kokkos_views.hpp"
-#include "sw_kokkos_aligners.hpp"
+#include "sw_kokkos_factories.hpp"
 
 namespace hpcs::sw {
 
@@ -14,7 +14,7 @@ void register_kokkos_variants(VariantList& list) {
   Variant v;
   v.name = "kokkos/wavefront";
   v.backend = "kokkos";
-  v.make = make_kokkos_wavefront;
+  v.make = kokkos::make_kokkos_wavefront;
   v.why_not = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
   v.tunings = named_tilings();
   v.space = tiled_space();  // under a host backend only with --tile-rows = --sub-rows pinned

@@ -13,9 +13,9 @@
 #include "hpcs/kokkos_teams.hpp"
 #include "sw_tile.hpp"
 #include "sw_tile_host.hpp"
-#include "sw_kokkos_aligners.hpp"
+#include "sw_kokkos_factories.hpp"
 
-namespace hpcs::sw {
+namespace hpcs::sw::kokkos {
 namespace {
 
 using kokkos_teams::Exec;
@@ -177,4 +177,4 @@ class KokkosWavefront final : public Aligner {
 
 std::unique_ptr<Aligner> make_kokkos_wavefront(const Tuning& t) { return std::make_unique<KokkosWavefront>(t); }
 
-}  // namespace hpcs::sw
+}  // namespace hpcs::sw::kokkos

@@ -13,7 +13,7 @@
 #include "hpcs/timer.hpp"
 #include "wavefront_executor.hpp"
 
-namespace hpcs::wavefront {
+namespace hpcs::wavefront::kokkos {
 
 namespace {
 template <class T>
@@ -170,4 +170,4 @@ std::unique_ptr<Executor> make_kokkos_band(const Inputs& in, const Tuning& t) {
   return make_band_executor<KokkosBand>(in, t);
 }
 
-}  // namespace hpcs::wavefront
+}  // namespace hpcs::wavefront::kokkos

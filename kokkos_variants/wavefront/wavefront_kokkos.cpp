@@ -6,13 +6,15 @@
 
 namespace hpcs::wavefront {
 
+namespace kokkos {
 std::unique_ptr<Executor> make_kokkos_band(const Inputs& in, const Tuning& t);  // wavefront_band_kokkos.cpp
+}  // namespace kokkos
 
 void register_kokkos_variants(VariantList& list) {
   Variant v;
   v.name = "kokkos/band";
   v.backend = "kokkos";
-  v.make = make_kokkos_band;
+  v.make = kokkos::make_kokkos_band;
   v.resolve = resolve_tuning;
   v.tunings = gpu_tile_tunings();
   v.space = band_space(/*two_gpus=*/false);

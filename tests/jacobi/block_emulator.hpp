@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Runs the thread-block code of cuda/tiled (hex1d_block.hpp, hhc2d_block.hpp) on the CPU:
+// Runs the thread-block code of cuda/tiled (jacobi_hex1d_block.hpp, jacobi_hhc2d_block.hpp) on the CPU:
 // every block of every wavefront, thread after thread within each phase (between two
 // barriers), with a memory policy that checks what the GPU would not forgive:
 //  - two threads touching one shared slot in one phase, one of them writing;
@@ -17,7 +17,7 @@
 #include <string>
 #include <vector>
 
-#include "hex_rows.hpp"
+#include "jacobi_hex_rows.hpp"
 
 namespace hpcs::jacobi::emu {
 
@@ -124,7 +124,7 @@ class BlockMem {
   }
   int tid = 0;
 
-  blocks::RowInfo* rows() { return rows_.data(); }
+  cuda::blocks::RowInfo* rows() { return rows_.data(); }
   Real* buf(int b) { return buf_.at(static_cast<std::size_t>(b)).data(); }
 
   Real ld(const Real* base, int idx) {
@@ -238,7 +238,7 @@ class BlockMem {
 
   World<Real>& world_;
   int block_;
-  std::vector<blocks::RowInfo> rows_;
+  std::vector<cuda::blocks::RowInfo> rows_;
   std::vector<std::vector<Real>> buf_;
   std::vector<std::vector<Access>> state_;
   std::vector<std::vector<char>> pending_, valid_;
@@ -248,7 +248,7 @@ class BlockMem {
 // Runs one block's program with `threads` emulated threads.
 template <class Real, class Block>
 void run_block(Block& b, BlockMem<Real>& m, int threads) {
-  b.for_each_phase([&](const blocks::Phase& ph) {
+  b.for_each_phase([&](const cuda::blocks::Phase& ph) {
     for (int t = 0; t < threads; ++t) {
       m.tid = t;
       b.run(t, ph);
@@ -264,7 +264,7 @@ void run_block_per_thread(Make make, BlockMem<Real>& m, int threads) {
   std::vector<decltype(make(0))> b;
   b.reserve(static_cast<std::size_t>(threads));
   for (int t = 0; t < threads; ++t) b.push_back(make(t));
-  b[0].for_each_phase([&](const blocks::Phase& ph) {
+  b[0].for_each_phase([&](const cuda::blocks::Phase& ph) {
     for (int t = 0; t < threads; ++t) {
       m.tid = t;
       b[static_cast<std::size_t>(t)].run(ph);

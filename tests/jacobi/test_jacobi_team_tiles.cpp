@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The tile bodies of kokkos/tiled (jacobi_team_tiles.hpp) run on the host by teams of real
+// The tile bodies of kokkos/tiled (jacobi_team_tiles_kokkos.hpp) run on the host by teams of real
 // threads that meet at a real barrier, wavefront by wavefront, with the scratch filled
 // with NaN before every tile: a missing barrier, a read of scratch the tile never wrote, a
 // wrong carry between sub-prisms or a missing write-back shows up on a CPU-only machine
@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "jacobi_reference.hpp"
-#include "jacobi_team_tiles.hpp"
+#include "jacobi_team_tiles_kokkos.hpp"
 #include "thread_barrier.hpp"
 
 namespace hpcs::jacobi {
@@ -32,7 +32,7 @@ std::vector<Real> host_tiled(const Problem& p, const Tuning& t, int threads, con
   std::vector<Real> level[2] = {grid, grid};
   const HexTiling h{t.t_T, t.t_S1, p.n1, T};
   const int width = t.t_S1 + t.t_T - 2, frame = t.t_S2 + 2;
-  std::vector<Real> scratch(p.dims == 1 ? hex1d_scratch_values(width) : hhc2d_scratch_values(width, frame, t.t_T));
+  std::vector<Real> scratch(p.dims == 1 ? kokkos::hex1d_scratch_values(width) : kokkos::hhc2d_scratch_values(width, frame, t.t_T));
   for (std::int64_t w = 0; w < h.wavefronts(); ++w)
     for (std::int64_t k = 0; k < h.tiles(w); ++k) {
       std::fill(scratch.begin(), scratch.end(), std::numeric_limits<Real>::quiet_NaN());
@@ -42,10 +42,10 @@ std::vector<Real> host_tiled(const Problem& p, const Tuning& t, int threads, con
         team.emplace_back([&, r] {
           const ThreadTeam me{r, threads, &bar};
           if (p.dims == 1) {
-            hex1d_tile(Hex1DArgs<Real>{h, w, {level[0].data(), level[1].data()}, width}, k, scratch.data(), me);
+            kokkos::hex1d_tile(kokkos::Hex1DArgs<Real>{h, w, {level[0].data(), level[1].data()}, width}, k, scratch.data(), me);
           } else {
             const SkewedColumns sc{t.t_S2, t.t_T, p.n2};
-            hhc2d_tile(Hhc2DArgs<Real>{h, sc, w, p.cols(), {level[0].data(), level[1].data()}, width, frame}, k,
+            kokkos::hhc2d_tile(kokkos::Hhc2DArgs<Real>{h, sc, w, p.cols(), {level[0].data(), level[1].data()}, width, frame}, k,
                        scratch.data(), me);
           }
         });

@@ -14,7 +14,7 @@
 
 #include "matrixchain_plan.hpp"
 #if HPCS_HAVE_CUDA
-#include "launch_shape.hpp"
+#include "matrixchain_launch_shape.hpp"
 #endif
 
 namespace hpcs::matrixchain {
@@ -287,7 +287,7 @@ TEST(Model, ExecutedTilesAreMultiplesWithinCapacity) {
 // slices of whole chunks covering k exactly and at least kMinSlice deep, fewer splits where
 // fewer blocks are resident (float64's fast kernel: 1 per SM) or patches are more.
 TEST(CudaSplitK, SplitsOnlyProductsThatLeaveTheGpuIdle) {
-  using cuda_impl::gemm_k_split;
+  using cuda::gemm_k_split;
   const Tile fast{128, 128};
   const std::int64_t f32 = 132 * 2, f64 = 132;  // the fast kernel's slots on an H100
   EXPECT_EQ(gemm_k_split(8192, 8192, 8192, fast, 8, f32).splits, 1);  // 4096 patches
@@ -309,15 +309,15 @@ TEST(CudaSplitK, SplitsOnlyProductsThatLeaveTheGpuIdle) {
         EXPECT_TRUE(k.splits == 1 || k.slice % chunk == 0) << p0 << " " << p1;
         EXPECT_GE(k.splits * k.slice, p1);
         EXPECT_LT((k.splits - 1) * k.slice, p1);
-        EXPECT_GE(k.slice, k.splits > 1 ? cuda_impl::kMinSlice : 1);
+        EXPECT_GE(k.slice, k.splits > 1 ? cuda::kMinSlice : 1);
       }
 }
 
 // The fast kernel's patch: 128- or 64-sided plan tiles with vector-aligned P1 and P2 only;
 // shaped, a 128 side becomes 64 exactly where that pads its dimension less.
 TEST(CudaFastPatch, NarrowsA128SideOnlyWhereThatPadsLess) {
-  using cuda_impl::fast_patch;
-  const auto patch = [](const cuda_impl::FastPatch& f) { return std::make_pair(f.x, f.y); };
+  using cuda::fast_patch;
+  const auto patch = [](const cuda::FastPatch& f) { return std::make_pair(f.x, f.y); };
   const Tile fast{128, 128};
   // The thesis chain's five products: 1008 x 368, 936 x 368, 368 x 616, 368 x 544, 936 x 544.
   EXPECT_EQ(patch(fast_patch(fast, 1008, 552, 368, true)), std::make_pair(128, 128));

@@ -1,0 +1,58 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The order of the fused pairs' read-modify-writes of R: teams sharing R's rows (left) or
+// columns (right) update them one after another, in increasing band, the first writing
+// without reading. That keeps every R element's sum in one fixed order (deterministic,
+// the same on every rank count) and its traffic the counted one.
+//
+// A team does not trust its league rank to say whether the teams it waits on run: a GPU
+// may start blocks in any order, and a block waiting on one never started would wait
+// forever. Instead each team takes a ticket (a device counter, one atomic) and works on
+// the patch the ticket names; patches are numbered so that a team only waits on smaller
+// tickets, whose teams are already running. On a host backend teams run in league order,
+// so every wait is already satisfied when it is checked.
+//
+// The counters only grow: run r's tickets are r * league .. r * league + league - 1 and
+// its teams' chunk counts go from r * chunks to (r + 1) * chunks, so no kernel resets them.
+// Include from Kokkos sources only.
+#pragma once
+#include "matrixchain_space_kokkos.hpp"
+
+namespace hpcs::matrixchain::kokkos {
+
+KOKKOS_INLINE_FUNCTION std::int64_t read_counter(std::int64_t* p) {
+#if KOKKOS_VERSION >= 40000
+  return Kokkos::atomic_load(p);
+#else
+  return Kokkos::atomic_fetch_add(p, std::int64_t(0));  // Kokkos 3 has no public atomic_load
+#endif
+}
+
+// This team's ticket among the league's, counted from 0 in each run; every member gets it
+// (one member draws it, scratch `slot` broadcasts it).
+KOKKOS_INLINE_FUNCTION std::int64_t take_ticket(const Team& team, std::int64_t* counter, std::int64_t first,
+                                                std::int64_t* slot) {
+  if (team.team_rank() == 0) *slot = Kokkos::atomic_fetch_add(counter, std::int64_t(1)) - first;
+  team.team_barrier();
+  return *slot;
+}
+
+// Returns once `count` (another team's finished chunks) has reached `target`; the fence
+// after it keeps this team's reads of that team's results after the wait.
+KOKKOS_INLINE_FUNCTION void wait_for(const Team& team, std::int64_t* count, std::int64_t target) {
+  if (team.team_rank() == 0) {
+    while (read_counter(count) < target) {
+    }
+    Kokkos::memory_fence();
+  }
+  team.team_barrier();
+}
+
+// Publishes one more finished chunk of this team: every member fences its own writes
+// first, so a team that sees the count also sees them.
+KOKKOS_INLINE_FUNCTION void signal(const Team& team, std::int64_t* count) {
+  Kokkos::memory_fence();
+  team.team_barrier();
+  if (team.team_rank() == 0) Kokkos::atomic_fetch_add(count, std::int64_t(1));
+}
+
+}  // namespace hpcs::matrixchain::kokkos

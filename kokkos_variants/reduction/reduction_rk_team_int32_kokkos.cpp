@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// kokkos/rk* for int32 inputs (see reduction_rk_team_kokkos.hpp).
+#include "reduction_kokkos_factories.hpp"
+#include "reduction_rk_team_kokkos.hpp"
+
+namespace hpcs::reduction::kokkos {
+
+std::unique_ptr<Reducer> make_kokkos_rk_int32(int step, const Tuning& t) {
+  return std::make_unique<kokkos::KokkosRk<std::int32_t, std::int64_t>>(step, t);
+}
+
+}  // namespace hpcs::reduction::kokkos
