@@ -15,18 +15,18 @@ namespace {
 
 // `<variant>/nograph`: the launches one by one, as before CUDA graphs (--cuda-graph off).
 NamedTuning<Tuning> without_graph() {
-  return {"nograph", [](Tuning t) {
-            t.cuda_graph = false;
-            return t;
-          }};
+  return named_switch<Tuning>("nograph", [](Tuning t) {
+    t.cuda_graph = false;
+    return t;
+  });
 }
 
 // `<variant>/planpatch`: the fast GEMM kernel runs the plan's tile (--gemm-patch plan).
 NamedTuning<Tuning> plan_patch() {
-  return {"planpatch", [](Tuning t) {
-            t.gemm_shaped = false;
-            return t;
-          }};
+  return named_switch<Tuning>("planpatch", [](Tuning t) {
+    t.gemm_shaped = false;
+    return t;
+  });
 }
 
 }  // namespace
@@ -39,8 +39,9 @@ void register_cuda_variants(VariantList& list) {
   cublas.make = [](Precision p, const Tuning& t) { return cuda::make_cublas_executor(p, t.cuda_graph); };
   cublas.why_not = [](const Problem&, const Tuning&) { return no_gpu_reason(); };
   cublas.resolve = [](const Problem& p, const Tuning& t) { return cuda::with_auto_fast_memory(p, unfused_plan(t)); };
-  cublas.tunings = plan_tunings(false);
+  cublas.tunings = plan_tunings(false);  // its plan's fast memory M is a tunable, as for the tiled variants
   cublas.tunings.push_back(without_graph());
+  cublas.space = fast_memory_space();
   list.push_back(cublas);
 
   TiledBackend cuda;

@@ -33,13 +33,7 @@ VariantList all_variants() {
 }
 
 std::vector<NamedTuning<Tuning>> block_tunings() {
-  std::vector<NamedTuning<Tuning>> out;
-  for (int block : {64, 128, 256, 512, 1024})
-    out.push_back({"block" + std::to_string(block), [block](Tuning t) {
-                     t.block = block;
-                     return t;
-                   }});
-  return out;
+  return named_values<Tuning>("block", "block", {64, 128, 256, 512, 1024});
 }
 
 }  // namespace hpcs::gem

@@ -52,17 +52,14 @@ std::optional<std::string> unavailable(const Variant& v) {
 }
 
 std::vector<NamedTuning<Tuning>> tiled_tunings() {
-  std::vector<NamedTuning<Tuning>> out;
-  for (int t_T : {4, 8, 16, 32})
-    out.push_back({"tT" + std::to_string(t_T), [t_T](Tuning t) {
-                     t.t_T = t_T;
-                     return t;
-                   }});
+  auto out = named_values<Tuning>("tT", "tile-t", {4, 8, 16, 32});
+  // The block size is outside the tiled variants' space (the sweep and --tune leave it to
+  // the variant), so these are switches.
   for (int threads : {128, 256, 384})
-    out.push_back({"threads" + std::to_string(threads), [threads](Tuning t) {
-                     t.threads = threads;
-                     return t;
-                   }});
+    out.push_back(named_switch<Tuning>("threads" + std::to_string(threads), [threads](Tuning t) {
+      t.threads = threads;
+      return t;
+    }));
   return out;
 }
 

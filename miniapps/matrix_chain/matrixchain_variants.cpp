@@ -47,17 +47,13 @@ Variant tiled_variant(const TiledBackend& backend, bool fused) {
 
 std::vector<NamedTuning<Tuning>> plan_tunings(bool fused) {
   std::vector<NamedTuning<Tuning>> out;
-  if (!fused)
+  if (!fused)  // the plan's kind is a switch: --tune keeps the model's plan
     for (PlanKind k : {PlanKind::Naive, PlanKind::OpCount})
-      out.push_back({to_string(k), [k](Tuning t) {
-                       t.plan = k;
-                       return t;
-                     }});
-  for (std::int64_t M : {4096, 16384, 32768})
-    out.push_back({"M" + std::to_string(M), [M](Tuning t) {
-                     t.fast_memory = M;
-                     return t;
-                   }});
+      out.push_back(named_switch<Tuning>(to_string(k), [k](Tuning t) {
+        t.plan = k;
+        return t;
+      }));
+  for (auto& t : named_values<Tuning>("M", "fast-memory", {4096, 16384, 32768})) out.push_back(t);
   return out;
 }
 

@@ -11,18 +11,9 @@ VariantList all_variants() {
 }
 
 std::vector<NamedTuning<Tuning>> rk_tunings(int step) {
-  std::vector<NamedTuning<Tuning>> out;
-  for (int block : {64, 128, 256, 512, 1024})
-    out.push_back({"block" + std::to_string(block), [block](Tuning t) {
-                     t.block = block;
-                     return t;
-                   }});
+  auto out = named_values<Tuning>("block", "block", {64, 128, 256, 512, 1024});
   if (step == 7)
-    for (int unroll : {1, 2, 4, 8})
-      out.push_back({"unroll" + std::to_string(unroll), [unroll](Tuning t) {
-                       t.unroll = unroll;
-                       return t;
-                     }});
+    for (auto& t : named_values<Tuning>("unroll", "unroll", {1, 2, 4, 8})) out.push_back(t);
   return out;
 }
 

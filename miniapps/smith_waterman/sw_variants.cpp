@@ -31,13 +31,8 @@ std::vector<NamedTuning<Tuning>> named_tilings() {
   std::vector<NamedTuning<Tuning>> out;
   for (const Shape s : {Shape{"2048x128", 2048, 128, 16, 2}, Shape{"1024x256", 1024, 256, 8, 4},
                         Shape{"512x256", 512, 256, 8, 8}})
-    out.push_back({s.name, [s](Tuning t) {
-                     t.tile_rows = s.tile_rows;
-                     t.tile_cols = s.tile_cols;
-                     t.sub_rows = s.sub_rows;
-                     t.sub_cols = s.sub_cols;
-                     return t;
-                   }});
+    out.push_back(named_point<Tuning>(s.name, {{"tile-rows", s.tile_rows}, {"tile-cols", s.tile_cols},
+                                               {"sub-rows", s.sub_rows}, {"sub-cols", s.sub_cols}}));
   return out;
 }
 

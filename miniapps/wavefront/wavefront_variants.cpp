@@ -61,20 +61,8 @@ std::unique_ptr<Executor> make_cpu_tiled(const Inputs& in, const Tuning& t) {
   });
 }
 
-namespace {
-std::vector<NamedTuning<Tuning>> side_tunings(const char* prefix, std::initializer_list<int> sides, int Tuning::*field) {
-  std::vector<NamedTuning<Tuning>> out;
-  for (int side : sides)
-    out.push_back({prefix + std::to_string(side), [side, field](Tuning t) {
-                     t.*field = side;
-                     return t;
-                   }});
-  return out;
-}
-}  // namespace
-
-std::vector<NamedTuning<Tuning>> cpu_tile_tunings() { return side_tunings("cputile", {8, 16, 32, 64, 128}, &Tuning::cpu_tile); }
-std::vector<NamedTuning<Tuning>> gpu_tile_tunings() { return side_tunings("gputile", {1, 4, 8, 16, 32}, &Tuning::gpu_tile); }
+std::vector<NamedTuning<Tuning>> cpu_tile_tunings() { return named_values<Tuning>("cputile", "cpu-tile", {8, 16, 32, 64, 128}); }
+std::vector<NamedTuning<Tuning>> gpu_tile_tunings() { return named_values<Tuning>("gputile", "gpu-tile", {1, 4, 8, 16, 32}); }
 
 Tuning resolve_tuning(const Problem& p, const Tuning& t) {
   Tuning r = t;

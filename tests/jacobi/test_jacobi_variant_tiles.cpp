@@ -100,7 +100,7 @@ TEST(JacobiVariants, SharedChecksAndNamedTunings) {
     for (const auto& t : v.tunings) names.insert(t.name);
     EXPECT_TRUE(names.count("tT8") && names.count("threads256"));
     for (const auto& t : v.tunings)
-      if (t.name == "tT8") EXPECT_EQ(t.apply(Tuning{0, 5, 0, 0}).t_T, 8);
+      if (t.name == "tT8") EXPECT_EQ(apply_named(v, t, Tuning{0, 5, 0, 0}).t_T, 8);
     const auto odd = v.why_not(Task{grid2d(20, 20), Precision::Float64, 1}, Tuning{3, 4, 4, 0});
     ASSERT_TRUE(odd);
     EXPECT_EQ(odd->find("t_T = 3"), 0u) << "the shared tile rule comes first: " << *odd;

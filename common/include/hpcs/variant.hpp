@@ -7,11 +7,15 @@
 // "cuda/*" is every CUDA algorithm with the command line's tuning, "cuda/rk7/*" every
 // named tuning of cuda/rk7. Backends build these records; no CUDA or Kokkos type appears.
 #pragma once
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <iosfwd>
 #include <optional>
+#include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "hpcs/mpi_context.hpp"
@@ -19,11 +23,37 @@
 
 namespace hpcs {
 
+// A named tuning is a point of the variant's tuning space (hpcs/tuning_space.hpp), given as
+// tunable name -> value, so "cuda/rk7/block128" runs what --block 128 runs and --tune
+// walks the same candidates; or, for a switch outside the space (the matrix chain's
+// "nograph"), a function.
 template <class Tuning>
 struct NamedTuning {
-  std::string name;                            // e.g. "block128"
-  std::function<Tuning(Tuning)> apply;         // the command line's tuning -> this one
+  std::string name;                                         // e.g. "block128"
+  std::vector<std::pair<std::string, std::int64_t>> point;  // tunable -> value; empty: `apply`
+  std::function<Tuning(Tuning)> apply;                      // the command line's tuning -> this one
 };
+
+// A named point of the space.
+template <class Tuning>
+NamedTuning<Tuning> named_point(std::string name, std::vector<std::pair<std::string, std::int64_t>> point) {
+  return {std::move(name), std::move(point), nullptr};
+}
+
+// One named point per value of one tunable: <prefix><value> ("block64", "block128", ...).
+template <class Tuning>
+std::vector<NamedTuning<Tuning>> named_values(const std::string& prefix, const std::string& tunable,
+                                              std::initializer_list<std::int64_t> values) {
+  std::vector<NamedTuning<Tuning>> out;
+  for (std::int64_t v : values) out.push_back(named_point<Tuning>(prefix + std::to_string(v), {{tunable, v}}));
+  return out;
+}
+
+// A switch outside the tuning space.
+template <class Tuning>
+NamedTuning<Tuning> named_switch(std::string name, std::function<Tuning(Tuning)> apply) {
+  return {std::move(name), {}, std::move(apply)};
+}
 
 // Problem: what a variant is asked to run (type, sizes, ranks); Tuning: the app's launch
 // shape; Make: the app's factory (a std::function, or a struct of them).
@@ -69,13 +99,27 @@ struct Entry {
   Tuning tuning;     // resolved for the problem
 };
 
+// The tuning a named tuning of `v` runs, from the command line's: its point set through the
+// variant's space (a tunable the space lacks is a defect of the variant list: logic_error).
+template <class V, class Tuning>
+Tuning apply_named(const V& v, const NamedTuning<Tuning>& t, Tuning requested) {
+  if (t.point.empty()) return t.apply(requested);
+  for (const auto& [tunable, value] : t.point) {
+    const auto d = std::find_if(v.space.begin(), v.space.end(), [&](const auto& x) { return x.name == tunable; });
+    if (d == v.space.end())
+      throw std::logic_error(v.name + "/" + t.name + ": '" + tunable + "' is not a tunable of " + v.name + "'s space");
+    d->set(requested, value);
+  }
+  return requested;
+}
+
 // Every variant with the command line's tuning, then each named tuning, in list order.
 template <class V, class Tuning>
 std::vector<Entry<V, Tuning>> expand_tunings(const std::vector<V>& variants, const Tuning& requested) {
   std::vector<Entry<V, Tuning>> out;
   for (const V& v : variants) {
     out.push_back({&v, v.name, requested});
-    for (const auto& t : v.tunings) out.push_back({&v, v.name + "/" + t.name, t.apply(requested)});
+    for (const auto& t : v.tunings) out.push_back({&v, v.name + "/" + t.name, apply_named(v, t, requested)});
   }
   return out;
 }
