@@ -104,11 +104,12 @@ struct Entry {
 template <class V, class Tuning>
 Tuning apply_named(const V& v, const NamedTuning<Tuning>& t, Tuning requested) {
   if (t.point.empty()) return t.apply(requested);
-  for (const auto& [tunable, value] : t.point) {
+  for (const auto& tv : t.point) {  // (no structured binding: clang refuses capturing one in C++17)
+    const std::string& tunable = tv.first;
     const auto d = std::find_if(v.space.begin(), v.space.end(), [&](const auto& x) { return x.name == tunable; });
     if (d == v.space.end())
       throw std::logic_error(v.name + "/" + t.name + ": '" + tunable + "' is not a tunable of " + v.name + "'s space");
-    d->set(requested, value);
+    d->set(requested, tv.second);
   }
   return requested;
 }
