@@ -123,7 +123,7 @@ void check_virtual_sources(hid_t file, hid_t dcpl, const std::string& path, cons
                   ", in the working directory and on HDF5_VDS_PREFIX); it would read as fill values");
     if (H5Fis_hdf5(found.c_str()) <= 0) throw Error(what + " file '" + found + "' is not an HDF5 file");
     Id src(H5Fopen(found.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT), H5Fclose);
-    if (!src) throw Error(what + " file '" + found + "' cannot be opened (corrupt, locked or unreadable?)");
+    if (!src) throw Error(what + " file '" + found + "' cannot be opened: " + failure_cause());
     if (!has_dataset(src.get(), dataset))
       throw Error(what + " file '" + found + "' has no dataset '" + dataset + "'; it would read as fill values");
     // The source's own storage must be readable too (its filters).

@@ -27,7 +27,8 @@ void discard_writes(hid_t file);
 // Test hook (tests/cli: disk_full_*, tests/unit): HPCS_TEST_FILE_SIZE_LIMIT=<bytes> limits
 // the files this process writes (RLIMIT_FSIZE, SIGXFSZ ignored), so writes and reservations
 // past it fail with EFBIG where a full disk fails them, without mounting a small file
-// system. The limit stands for the output's disk: discard_writes() lifts it.
+// system. The limit stands for the output's disk: discard_writes() lifts it. Text outputs
+// (write_text_file_atomically) apply it too, so every write path can be tested.
 void apply_test_file_size_limit();
 
 }  // namespace hpcs::h5::detail

@@ -13,6 +13,7 @@
 #include "h5_native_type.hpp"
 #include "h5_write_faults.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/input_file.hpp"
 #include "hpcs/temporary_files.hpp"
 
 namespace hpcs::h5 {
@@ -21,7 +22,7 @@ using detail::native_type;
 
 Group Group::group(const std::string& name) {
   Id g(H5Gcreate2(id_.get(), name.c_str(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT), H5Gclose);
-  if (!g) throw Error(where_ + ": cannot create group '" + name + "'");
+  if (!g) throw Error(where_ + ": cannot create group '" + name + "': " + failure_cause());
   return Group(std::move(g), where_ + (where_.back() == '/' ? "" : "/") + name);
 }
 
@@ -31,7 +32,7 @@ void write_attribute(hid_t obj, const std::string& where, const std::string& nam
   Id space(H5Screate(H5S_SCALAR), H5Sclose);
   Id attr(H5Acreate2(obj, name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
   if (!attr || H5Awrite(attr.get(), type, value) < 0)
-    throw Error(where + ": cannot write attribute '" + name + "'");
+    throw Error(where + ": cannot write attribute '" + name + "': " + failure_cause());
 }
 }  // namespace
 
@@ -68,7 +69,7 @@ void Group::dataset(const std::string& name, const T* data, std::uint64_t count)
                    H5P_DEFAULT),
         H5Dclose);
   if (!ds || (count && H5Dwrite(ds.get(), native_type<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0))
-    throw Error(where_ + ": cannot write dataset '" + name + "'");
+    throw Error(where_ + ": cannot write dataset '" + name + "': " + failure_cause());
 }
 
 template void Group::dataset<float>(const std::string&, const float*, std::uint64_t);
@@ -84,7 +85,7 @@ Writer::Writer(const std::string& path) : path_(path) {
   const fs::path dir = target.has_parent_path() ? target.parent_path() : fs::path(".");
   std::error_code ec;
   if (!fs::is_directory(dir, ec)) throw Error(path + ": cannot write (directory " + dir.string() + " does not exist)");
-  if (fs::is_directory(target, ec)) throw Error(path + ": is a directory");
+  require_replaceable_output(path);
   // A read-only directory (file system mounted read-only, no write permission) named plainly;
   // HDF5 would only say that the create failed.
   if (::access(dir.c_str(), W_OK) != 0) {
@@ -95,8 +96,10 @@ Writer::Writer(const std::string& path) : path_(path) {
   temp_slot_ = register_temporary_file(temp_);  // removed if SIGINT/SIGTERM ends the run
   file_ = Id(H5Fcreate(temp_.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT), H5Fclose);
   if (!file_) {
+    const std::string why = failure_cause(errno);
     unregister_temporary_file(temp_slot_);
-    throw Error(path + ": cannot create (permission denied or disk full?)");
+    std::remove(temp_.c_str());
+    throw Error(path + ": cannot create: " + why);
   }
 }
 
@@ -117,8 +120,8 @@ void Writer::commit() {
   // On failure the destructor discards the file. The space is reserved first: a flush
   // that fails half-way leaves HDF5 1.10 unable to close the file (h5_write_faults.hpp).
   if (const int e = detail::reserve_final_size(file_.get()))
-    throw Error(path_ + ": cannot write (disk full?): " + std::strerror(e));
-  if (H5Fflush(file_.get(), H5F_SCOPE_GLOBAL) < 0) throw Error(path_ + ": cannot flush (disk full?)");
+    throw Error(path_ + ": cannot write: " + std::strerror(e));
+  if (H5Fflush(file_.get(), H5F_SCOPE_GLOBAL) < 0) throw Error(path_ + ": cannot write: " + failure_cause());
   file_.reset();
   detail::release_reservation(temp_);
   std::error_code ec;

@@ -61,6 +61,15 @@ std::string_view without_utf8_bom(std::string_view text) {
   return text;
 }
 
+void require_replaceable_output(const std::string& path) {
+  // Outputs are renamed over their path: a device or FIFO there would be replaced.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode)) return;
+  if (S_ISDIR(st.st_mode)) throw Error(path + ": is a directory");
+  throw Error(path + ": not a regular file (" + kind_of(st.st_mode) +
+              "); an output is written beside it and renamed over it: choose a file's name");
+}
+
 bool same_file(const std::string& a, const std::string& b) {
   struct stat sa {}, sb {};
   if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
@@ -75,6 +84,7 @@ void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const s
   std::vector<std::string> seen;
   for (const auto& out : outputs) {
     if (out.empty()) continue;
+    require_replaceable_output(out);
     for (const auto& in : inputs)
       if (!in.empty() && same_file(out, in))
         throw Error(out + ": the output would replace the input " + in + "; choose another name");

@@ -51,7 +51,7 @@ void write_compound_table(h5::Group& group, const std::string& name, const std::
   h5::Id ds(H5Dcreate2(group.id(), name.c_str(), row_type.get(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
             H5Dclose);
   if (!ds || (n && H5Dwrite(ds.get(), row_type.get(), H5S_ALL, H5S_ALL, H5P_DEFAULT, buffer.data()) < 0))
-    throw Error(name + ": cannot write the table");
+    throw Error(group.where() + ": cannot write the table '" + name + "': " + h5::failure_cause());
 }
 
 void write_run_table(h5::Group& group, const std::string& name, const std::vector<RunRecord>& records,

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "hpcs/error.hpp"
+#include "hpcs/format.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/version.hpp"
 #include "reduction_input.hpp"
@@ -56,7 +57,7 @@ void write_reduction(const ReductionArgs& a) {
   }
   writer.commit();
   std::cout << a.output << ": " << a.n << " x " << dtype_name(type) << " in '" << a.dataset << "', sum "
-            << (type == DType::Int32 ? std::to_string(exact) : std::to_string(sum.value())) << "\n";
+            << (type == DType::Int32 ? std::to_string(exact) : format_one("%.17g", sum.value())) << "\n";
 }
 }  // namespace
 

@@ -9,12 +9,13 @@
 #include <string>
 
 #include "hpcs/error.hpp"
+#include "hpcs/format.hpp"
 
 namespace hpcs::gem {
 
 void check_hcp(const HcpOptions& o) {
   const auto bad = [](const char* option, double v, const char* rule) {
-    throw Error(std::string(option) + " " + std::to_string(v) + ": " + rule);
+    throw Error(std::string(option) + " " + format_one("%g", v) + ": " + rule);
   };
   if (!(o.cutoff >= 0)) bad("--hcp-cutoff", o.cutoff, "expected a distance >= 0 in A");
   if (!(o.cell > 0) || !std::isfinite(o.cell)) bad("--hcp-cell", o.cell, "expected a positive cell edge in A");
@@ -62,7 +63,7 @@ std::vector<Cell> cells_of(const Atoms& a, double edge) {
     for (double v : *axis[d]) lo[d] = std::min(lo[d], v), hi[d] = std::max(hi[d], v);
   for (int d = 0; d < 3; ++d)
     if (!((hi[d] - lo[d]) / edge < 1e12))
-      throw Error("--hcp-cell " + std::to_string(edge) + ": over 1e12 cells across the molecule");
+      throw Error("--hcp-cell " + format_one("%g", edge) + ": over 1e12 cells across the molecule");
   std::vector<Cell> cells(a.size());
   for (std::size_t i = 0; i < a.size(); ++i)
     for (int d = 0; d < 3; ++d) cells[i][d] = static_cast<long long>(std::floor(((*axis[d])[i] - lo[d]) / edge));

@@ -10,6 +10,7 @@
 
 #include "hpcs/decomposition.hpp"
 #include "hpcs/error.hpp"
+#include "hpcs/format.hpp"
 #include "hpcs/h5.hpp"
 #include "hpcs/host_memory.hpp"
 
@@ -78,7 +79,7 @@ void check_molecule(const Atoms& a, const Vertices& v, const std::string& what, 
     for (int f = 0; f < 3; ++f)
       if (auto why = beyond_limit(fields[f], xyz[f])) throw Error(what + ": " + vertex + ": " + *why);
     const double n = std::sqrt(v.nx[k] * v.nx[k] + v.ny[k] * v.ny[k] + v.nz[k] * v.nz[k]);
-    if (std::fabs(n - 1) > 1e-6) throw Error(what + ": " + vertex + " has a normal of length " + std::to_string(n));
+    if (std::fabs(n - 1) > 1e-6) throw Error(what + ": " + vertex + " has a normal of length " + format_one("%g", n));
   }
 }
 

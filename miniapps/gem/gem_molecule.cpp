@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "hpcs/error.hpp"
+#include "hpcs/format.hpp"
 #include "hpcs/splitmix64.hpp"
 
 namespace hpcs::gem {
@@ -91,14 +92,14 @@ void check(const MoleculeOptions& o) {
   if (o.atoms < 1 || o.atoms > 100000000)
     throw Error("synthetic molecule: " + std::to_string(o.atoms) + " atoms; allowed are 1 to 1e8");
   if (!(o.atoms_per_A3 > 0) || !(o.atoms_per_A3 <= 0.5))
-    throw Error("synthetic molecule: density " + std::to_string(o.atoms_per_A3) +
+    throw Error("synthetic molecule: density " + format_one("%g", o.atoms_per_A3) +
                 " atoms/A^3 must be above 0 and at most 0.5 (proteins have about 0.11)");
   for (int d = 0; d < 3; ++d)
     if (!(o.axes[d] > 0) || !std::isfinite(o.axes[d]))
-      throw Error("synthetic molecule: ellipsoid axis ratio " + std::to_string(o.axes[d]) + " must be positive");
+      throw Error("synthetic molecule: ellipsoid axis ratio " + format_one("%g", o.axes[d]) + " must be positive");
   if (!std::isfinite(o.net_charge) || std::fabs(std::round(o.net_charge)) > kMaxCharge * static_cast<double>(o.atoms))
-    throw Error("synthetic molecule: net charge " + std::to_string(o.net_charge) + " e needs more than " +
-                std::to_string(kMaxCharge) + " e per atom for " + std::to_string(o.atoms) + " atoms");
+    throw Error("synthetic molecule: net charge " + format_one("%g", o.net_charge) + " e needs more than " +
+                format_one("%g", kMaxCharge) + " e per atom for " + std::to_string(o.atoms) + " atoms");
 }
 
 // Random sequential placement inside the ellipsoid; after kTriesBeforeGrowth misses in a

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "hpcs/error.hpp"
+#include "hpcs/format.hpp"
 
 namespace hpcs::gem {
 
@@ -31,7 +32,7 @@ double estimate_A(const Atoms& a) {
 
 void check_physics(const Physics& p) {
   const auto bad = [](const char* option, double v, const char* rule) {
-    throw Error(std::string(option) + " " + std::to_string(v) + ": " + rule);
+    throw Error(std::string(option) + " " + format_one("%g", v) + ": " + rule);
   };
   if (!(p.eps_in > 0) || !std::isfinite(p.eps_in)) bad("--eps-in", p.eps_in, "a dielectric constant must be positive");
   if (!(p.eps_out > 0) || !std::isfinite(p.eps_out)) bad("--eps-out", p.eps_out, "a dielectric constant must be positive");

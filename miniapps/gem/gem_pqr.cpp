@@ -3,8 +3,6 @@
 
 #include "gem_input.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
@@ -15,6 +13,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "hpcs/atomic_text_file.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/format.hpp"
 #include "hpcs/input_file.hpp"
@@ -178,7 +177,7 @@ void check_writable(const Atoms& a) {
       throw Error("write_pqr: atom " + std::to_string(i + 1) + " has a NaN or infinite value");
 }
 
-void put(std::ofstream& out, double v) {
+void put(std::ostream& out, double v) {
   char buf[32];
   const auto r = std::to_chars(buf, buf + sizeof buf, v);  // shortest text that reads back exactly
   out << ' ';
@@ -189,27 +188,15 @@ void put(std::ofstream& out, double v) {
 
 void write_pqr(const std::string& path, const Atoms& atoms) {
   check_writable(atoms);
-  const std::string shown = text::printable(path, 4096);
-  const std::string tmp = path + ".tmp." + std::to_string(::getpid());
-  std::ofstream out(tmp, std::ios::binary | std::ios::trunc);
-  if (!out) throw Error(shown + ": cannot write (" + std::strerror(errno) + ")");
-  out << "REMARK   GEM atoms: x y z (A) charge (e) radius (A)\n";
-  for (std::size_t i = 0; i < atoms.size(); ++i) {
-    out << "ATOM " << i + 1 << " X GEM 1";
-    for (double v : {atoms.x[i], atoms.y[i], atoms.z[i], atoms.charge[i], atoms.radius[i]}) put(out, v);
-    out << '\n';
-  }
-  out << "END\n";
-  out.close();
-  if (!out) {
-    std::remove(tmp.c_str());
-    throw Error(shown + ": write failed (disk full?)");
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    std::remove(tmp.c_str());
-    throw Error(shown + ": cannot replace (" + std::strerror(e) + ")");
-  }
+  write_text_file_atomically(path, [&](std::ostream& out) {
+    out << "REMARK   GEM atoms: x y z (A) charge (e) radius (A)\n";
+    for (std::size_t i = 0; i < atoms.size(); ++i) {
+      out << "ATOM " << i + 1 << " X GEM 1";
+      for (double v : {atoms.x[i], atoms.y[i], atoms.z[i], atoms.charge[i], atoms.radius[i]}) put(out, v);
+      out << '\n';
+    }
+    out << "END\n";
+  });
 }
 
 }  // namespace hpcs::gem

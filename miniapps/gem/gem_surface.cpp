@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "hpcs/error.hpp"
+#include "hpcs/format.hpp"
 
 namespace hpcs::gem {
 
@@ -68,9 +69,15 @@ class CellIndex {
     for (int d = 0; d < 3; ++d) {
       const auto mm = std::minmax_element(c[d]->begin(), c[d]->end());
       lo_[d] = *mm.first;
-      if ((*mm.second - lo_[d]) / cell >= static_cast<double>(kAxisCells - 2))
-        throw Error("molecular surface: the atoms span " + std::to_string(*mm.second - lo_[d]) + " A along " +
-                    "xyz"[d] + ", more than the grid's 2^21 cells of " + std::to_string(cell) + " A");
+      if ((*mm.second - lo_[d]) / cell >= static_cast<double>(kAxisCells - 2)) {
+        // the two atoms by their number in the input (a PQR file's ATOM order), values short
+        const auto atom = [&](auto it) {
+          return std::to_string(it - c[d]->begin() + 1) + " (" + "xyz"[d] + " " + format_one("%g", *it) + " A)";
+        };
+        throw Error("molecular surface: atoms " + atom(mm.first) + " and " + atom(mm.second) + " lie " +
+                    format_one("%g", *mm.second - lo_[d]) + " A apart along " + "xyz"[d] +
+                    ", more than the grid's 2^21 cells of " + format_one("%g", cell) + " A");
+      }
     }
     std::vector<std::pair<std::uint64_t, std::uint32_t>> keyed(a.size());
     for (std::size_t i = 0; i < a.size(); ++i)
@@ -200,9 +207,9 @@ void add_points(const Atoms& atoms, std::uint32_t i, const Dirs& d, const std::v
 
 void check(const Atoms& atoms, const SurfaceOptions& o) {
   if (!(o.density > 0) || !std::isfinite(o.density))
-    throw Error("molecular surface: density " + std::to_string(o.density) + " must be a positive number (points/A^2)");
+    throw Error("molecular surface: density " + format_one("%g", o.density) + " must be a positive number (points/A^2)");
   if (!(o.probe >= 0) || !std::isfinite(o.probe))
-    throw Error("molecular surface: probe radius " + std::to_string(o.probe) + " must be 0 or more (A)");
+    throw Error("molecular surface: probe radius " + format_one("%g", o.probe) + " must be 0 or more (A)");
   if (atoms.size() == 0) throw Error("molecular surface: no atoms");
   if (atoms.size() >= (std::size_t{1} << 32)) throw Error("molecular surface: more than 2^32 atoms");
   if (atoms.y.size() != atoms.size() || atoms.z.size() != atoms.size() || atoms.radius.size() != atoms.size())

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The one list of GEM variants: the CPU reference and its HCP approximation, then what the
-// backends register.
+// The one list of GEM variants: the CPU reference and its HCP approximation, the CPU ladder
+// (cpu/serial, cpu/simd, cpu/openmp), then what the backends register.
 #include "gem_variants.hpp"
 
+#include "gem_cpu_ladder.hpp"
 #include "gem_reference.hpp"
 
 namespace hpcs::gem {
@@ -29,6 +30,8 @@ VariantList all_variants() {
   hcp.backend = "cpu";
   hcp.make = [](Precision, const Tuning&) { return make_cpu_hcp(); };
   list.insert(list.begin() + 1, hcp);
+  const VariantList ladder = cpu_ladder_variants();  // host code, in every build
+  list.insert(list.begin() + 2, ladder.begin(), ladder.end());
   return list;
 }
 

@@ -46,7 +46,8 @@ using Make = std::function<std::unique_ptr<Evaluator>(Precision, const Tuning&)>
 using Variant = hpcs::Variant<Problem, Tuning, Make>;
 using VariantList = std::vector<Variant>;
 
-// cpu/reference (float64, threads), cpu/hcp, then what the backends register.
+// cpu/reference (float64, threads), cpu/hcp, the CPU ladder (gem_cpu_ladder.hpp), then what
+// the backends register.
 VariantList all_variants();
 
 std::unique_ptr<Evaluator> make_cpu_hcp();  // gem_hcp_cpu.cpp

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <fstream>
 
+#include "gem_input.hpp"
 #include "gem_pqr.hpp"
 #include "hpcs/error.hpp"
 
@@ -50,6 +51,8 @@ void parse_vertex(const std::vector<std::string_view>& tok, const std::string& a
     if (p == text::Parse::NotFinite)
       throw Error(at + ": " + kName[k] + " is not finite (NaN, infinite or out of range)");
   }
+  for (int k = 0; k < 3; ++k)  // named here by its line, not later by an index in the output
+    if (auto why = beyond_limit(kName[k], f[k])) throw Error(at + ": " + *why);
   const double len = std::hypot(f[3], f[4], f[5]);
   // MSMS normals are unit vectors to three decimals; anything this short has no direction.
   if (!(len > 1e-6)) throw Error(at + ": zero normal (nx ny nz all 0)");

@@ -10,6 +10,9 @@
 #   gemscale  strong scaling of cuda/tuned on 1, 2, 4 ... GPUs (as many as the machine has) at
 #             25,086 x 259,138 and 476,040 x 594,250 (benchmarks/strong_scaling.sh), and the
 #             potentials on 1, 2 and 4 ranks (sharing GPUs) against 1 rank's bits
+#   gemcpu    the CPU ladder on the host's cores at 1uwo_A's size: cpu/serial, cpu/simd (also
+#             at sse2 and avx2), cpu/openmp on 1, 2, 4, 8, 16 threads, the Amdahl fit and the
+#             GPU speed-ups over it (benchmarks/gem_cpu_scaling.sh; GPU: step gem's records)
 # Densities are chosen so the synthetic surfaces have the data sets' vertex counts (docs/gem.md).
 
 # gem_table NAME ARGS...: one gem_miniapp run, its table on stdout, files in $OUT/NAME.*
@@ -62,6 +65,14 @@ step_gemscale() {
   # The automatic atom split is chosen from the whole molecule: the same sums on any rank count.
   same_across_ranks gem_ranks --output-potentials /potential gem_miniapp --atoms 25086 --density 10.25 \
       --variant cuda/tuned --no-verify
+}
+
+step_gemcpu() {
+  local gpu=$OUT/gem_1441_region1.jsonl
+  [ -f "$gpu" ] || gpu=docs/results/data/gem_h100/gem_1441_region1.jsonl
+  log "GEM CPU ladder, threads ${GEM_THREADS:-1 2 4 8 16}"
+  BUILD=$BUILD OUT=$OUT/gem_cpu THREADS="${GEM_THREADS:-1 2 4 8 16}" ISAS="sse2 avx2" GPU=$gpu \
+      benchmarks/gem_cpu_scaling.sh --atoms 1441 --density 3.8
 }
 
 # benchmarks/gpu_sanitize.sh: small runs of every CUDA variant (runs separated by --next)

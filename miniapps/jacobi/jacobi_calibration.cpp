@@ -4,8 +4,6 @@
 // instead of silently feeding 0 into the model.
 #include "jacobi_calibration.hpp"
 
-#include <unistd.h>
-
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -14,10 +12,10 @@
 #include <fstream>
 #include <limits>
 
+#include "hpcs/atomic_text_file.hpp"
 #include "hpcs/data_files.hpp"
 #include "hpcs/error.hpp"
 #include "hpcs/input_file.hpp"
-#include "hpcs/temporary_files.hpp"
 #include "jacobi_json.hpp"
 
 #ifndef HPCS_DATA_FROM_BIN
@@ -141,23 +139,7 @@ Calibration load_calibration(const std::string& path) {
 }
 
 void save_calibration(const std::string& path, const Calibration& c) {
-  const std::string temp = path + ".tmp." + std::to_string(::getpid());
-  const ScopedTemporaryFile registered(temp);  // removed if SIGINT/SIGTERM ends the run
-  {
-    std::ofstream out(temp);
-    if (!out) throw Error("calibration file '" + path + "': cannot create '" + temp + "' (" + std::strerror(errno) + ")");
-    out << c.to_json().dump(2) << '\n';
-    out.flush();
-    if (!out) {
-      std::remove(temp.c_str());
-      throw Error("calibration file '" + path + "': writing '" + temp + "' failed");
-    }
-  }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    std::remove(temp.c_str());
-    throw Error("calibration file '" + path + "': cannot rename '" + temp + "' to it (" + why + ")");
-  }
+  write_text_file_atomically(path, [&](std::ostream& out) { out << c.to_json().dump(2) << '\n'; });
 }
 
 std::string calibration_slug(const std::string& device_name) { return device_slug(device_name); }

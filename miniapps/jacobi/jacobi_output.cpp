@@ -20,7 +20,7 @@ GridWriter::GridWriter(const std::string& path, const Problem& p, Precision prec
   const hid_t type = prec == Precision::Float32 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE;
   ds_ = h5::Id(H5Dcreate2(root.id(), dataset.c_str(), type, space.get(), lcpl.get(), H5P_DEFAULT, H5P_DEFAULT),
                H5Dclose);
-  if (!ds_) throw Error(path + ": cannot create dataset '" + dataset + "'");
+  if (!ds_) throw Error(path + ": cannot create dataset '" + dataset + "': " + h5::failure_cause());
 }
 
 template <class Real>
@@ -34,7 +34,7 @@ void GridWriter::write_rows(std::int64_t row0, std::int64_t rows, const Real* va
   if (H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, start, nullptr, count, nullptr) < 0 ||
       H5Dwrite(ds_.get(), mem_type, mem_space.get(), file_space.get(), H5P_DEFAULT, values) < 0)
     throw Error(path_ + ": cannot write rows " + std::to_string(row0) + ".." + std::to_string(row0 + rows - 1) +
-                " of '" + dataset_ + "' (disk full?)");
+                " of '" + dataset_ + "': " + h5::failure_cause());
 }
 
 void GridWriter::attributes(const nlohmann::json& grid, const nlohmann::json& file) {

@@ -222,7 +222,7 @@ void write_chain_file(const std::string& path, const Dims& dims, Values values, 
                            H5P_DEFAULT, H5P_DEFAULT),
                 H5Dclose);
       if (!ds || H5Dwrite(ds.get(), H5T_NATIVE_DOUBLE, H5S_ALL, H5S_ALL, H5P_DEFAULT, a.data()) < 0)
-        throw Error(path + ": cannot write dataset '/A" + std::to_string(m) + "' (disk full?)");
+        throw Error(path + ": cannot write dataset '/A" + std::to_string(m) + "': " + h5::failure_cause());
     }
   }
   w.commit();

@@ -18,7 +18,7 @@ class ResultWriter {
     h5::Group root = writer_.root();
     ds_ = h5::Id(H5Dcreate2(root.id(), "R", H5T_IEEE_F64LE, space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
                  H5Dclose);
-    if (!ds_) throw Error(path + ": cannot create dataset '/R'");
+    if (!ds_) throw Error(path + ": cannot create dataset '/R': " + h5::failure_cause());
   }
   void write_rows(std::int64_t row0, std::int64_t rows, const double* v) {
     if (rows == 0) return;
@@ -28,7 +28,7 @@ class ResultWriter {
     if (H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, start, nullptr, count, nullptr) < 0 ||
         H5Dwrite(ds_.get(), H5T_NATIVE_DOUBLE, mem_space.get(), file_space.get(), H5P_DEFAULT, v) < 0)
       throw Error(path_ + ": cannot write rows " + std::to_string(row0) + ".." + std::to_string(row0 + rows - 1) +
-                  " of '/R' (disk full?)");
+                  " of '/R': " + h5::failure_cause());
   }
   void finish(const nlohmann::json& meta, const std::string& variant) {
     h5::Group root = writer_.root();

@@ -3,6 +3,7 @@
 
 #include "hpcs/error.hpp"
 #include "hpcs/h5.hpp"
+#include "hpcs/host_memory.hpp"
 #include "hpcs/sequence_dataset.hpp"
 #include "wavefront_cell.hpp"
 
@@ -62,6 +63,9 @@ Sequences read_pair(const MpiContext& mpi, const std::string& path, std::int64_t
     Sequences s;
     s.len_a = sequence_length(r, "a");
     s.len_b = sequence_length(r, "b");
+    // every rank holds all of b: a declared length beyond memory is an error, not bad_alloc
+    check_fits_in_memory(static_cast<std::uint64_t>(rows) + static_cast<std::uint64_t>(s.len_b),
+                         path + ": the rows of rank " + std::to_string(mpi.rank()) + " and all of b");
     s.a_rows.resize(static_cast<std::size_t>(rows));
     s.b.resize(static_cast<std::size_t>(s.len_b));
     r.read_1d("a", static_cast<std::uint64_t>(row_begin), static_cast<std::uint64_t>(rows), s.a_rows.data());

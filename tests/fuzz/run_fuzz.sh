@@ -3,7 +3,8 @@
 # time on a copy of its seed corpus; exits non-zero on any finding (crash, sanitizer report,
 # foreign exception, timeout over 10 s, more than 2 GB of memory), naming the input that
 # caused it. docs/fuzzing.md describes the targets and the recorded long run.
-#   tests/fuzz/run_fuzz.sh SECONDS_PER_TARGET [target...]     (no target: all of them)
+#   tests/fuzz/run_fuzz.sh SECONDS_PER_TARGET [target...]     (no target: all of them, as the
+#   fuzz build lists them from tests/fuzz/CMakeLists.txt in build/fuzz/fuzz_targets.txt)
 # Environment: HPCS_FUZZ_JOBS targets at a time (default 1), HPCS_FUZZ_RUNS executions per
 # target instead of a time limit (0: off), HPCS_FUZZ_OUT logs, corpora and findings
 # (default build/fuzz/runs), HPCS_FUZZ_NO_BUILD=1 to use the built targets as they are.

@@ -181,6 +181,8 @@ TEST(GemVert, Errors) {
   bad("zero.vert", head + line + "1 2 3 0 0 0 0 1 2\n", ":5: zero normal");
   bad("num.vert", head + line + "1 2 3 0 0 q 0 1 2\n", ":5: nz 'q' is not a number");
   bad("nan.vert", head + "nan 2 3 0 0 1\n" + line, ":4: x is not finite");
+  // A huge coordinate names its line and value (it named the output file and an index).
+  bad("far.vert", head + line + "1 2e31 3 0 0 1 0 1 2\n", ":5: y 2e+31 A is beyond +-1e+05 A");
   bad("short.vert", head + line + "1 2 3 0 0\n", ":5: 5 fields");
   bad("nohead.vert", "# c\n1.0 2.0 3.0 0 0 1 0 1 2\n", ":2: header has 9 fields");
   bad("zerohead.vert", "0 0 3.0 1.5\n", ":1: header says 0 vertices");
@@ -255,6 +257,10 @@ TEST(GemSurface, Errors) {
   expect_error([&] { molecular_surface(atoms_of({{0, 0, 0, 1e4}}), {3.0, 1.5}); },
                "3771042242 points expected before burial, more than 2^31");
   expect_error([&] { molecular_surface(atoms_of({{0, 0, 0, 0.0}}), {3.0, 1.5}); }, "radius 0, so there is no surface");
+  // Atoms too far apart: the two atoms and the span in short form, not a 31-digit number.
+  expect_error([&] { molecular_surface(atoms_of({{0, 0, 0, 0.2}, {0, 1e30, 0, 0.0}}), {3.0, 0.0}); },
+               "molecular surface: atoms 1 (y 0 A) and 2 (y 1e+30 A) lie 1e+30 A apart along y, more than the "
+               "grid's 2^21 cells of 0.4 A");
 }
 
 TEST(GemSurface, SyntheticProteinSize) {

@@ -45,4 +45,23 @@ TEST(InputFile, RegularFileOpensAndMissingIsTheReadersToName) {
   expect_error([&] { hpcs::open_input_file(dir.file("missing.fa"), "a FASTA file"); }, "missing.fa: cannot read");
 }
 
+// Outputs are written beside their path and renamed over it: a device or a FIFO given as an
+// output was replaced by a regular file with exit 0 (as root, --csv /dev/full replaced the
+// device node). Such an output is refused before anything runs, and left as it was.
+TEST(InputFile, OutputThatIsNotARegularFileIsRefused) {
+  TempDir dir;
+  const std::string fifo = dir.file("out.csv");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expect_error([&] { hpcs::check_outputs_spare_inputs({fifo}, {}); },
+               fifo + ": not a regular file (a FIFO); an output is written beside it and renamed over it");
+  struct stat st {};
+  ASSERT_EQ(::stat(fifo.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISFIFO(st.st_mode));
+  expect_error([&] { hpcs::check_outputs_spare_inputs({"/dev/full"}, {}); },
+               "/dev/full: not a regular file (a character device)");
+  expect_error([&] { hpcs::check_outputs_spare_inputs({dir.path().string()}, {}); },
+               dir.path().string() + ": is a directory");
+  EXPECT_NO_THROW(hpcs::check_outputs_spare_inputs({dir.file("new.h5"), "", dir.file("b.csv")}, {}));
+}
+
 }  // namespace

@@ -35,5 +35,18 @@ int main(int argc, char** argv) {
     pair(dir + "/wf_two_d.h5", "dna", "ACGTN", true, H5T_NATIVE_UINT8, {2, 3}, {});
     pair(dir + "/wf_empty_a.h5", "dna", "ACGTN", true, H5T_NATIVE_UINT8, {0}, {});
     pair(dir + "/wf_bad_code.h5", "dna", "ACGTN", true, H5T_NATIVE_UINT8, {7}, {0, 1, 2, 3, 9, 2, 1});
+    // b declared with 2^50 letters in unwritten chunks: refused by the memory check before
+    // every rank allocates it (it ended in std::bad_alloc, naming no file)
+    const hid_t f = create_h5(dir + "/wf_huge_b.h5");
+    write_string_attribute(f, "alphabet", "dna");
+    write_string_attribute(f, "letters", "ACGTN");
+    write_dataset(f, "a", H5T_NATIVE_UINT8, {a.size()}, a.data());
+    const hsize_t huge = hsize_t{1} << 50, chunk = 1 << 20;
+    const hid_t space = H5Screate_simple(1, &huge, nullptr), dcpl = H5Pcreate(H5P_DATASET_CREATE);
+    H5Pset_chunk(dcpl, 1, &chunk);
+    H5Dclose(H5Dcreate2(f, "b", H5T_NATIVE_UINT8, space, H5P_DEFAULT, dcpl, H5P_DEFAULT));
+    H5Pclose(dcpl);
+    H5Sclose(space);
+    H5Fclose(f);
   });
 }

@@ -96,6 +96,7 @@ class Group {
   // A string attribute on a dataset of this group.
   void dataset_attribute(const std::string& dataset, const std::string& name, const std::string& value);
   hid_t id() const { return id_.get(); }
+  const std::string& where() const { return where_; }  // "<file>:/<group>", for messages
 
  private:
   Id id_;
@@ -125,5 +126,10 @@ class Writer {
 
 // Silences HDF5's automatic error-stack printing (our errors are one line each).
 void quiet_errors();
+
+// Why the HDF5 call that just failed failed, for the end of a one-line error: the system's
+// reason from HDF5's error stack ("No space left on device", "File too large"), else
+// strerror(fallback_errno) when that is not 0, else HDF5's own innermost message.
+std::string failure_cause(int fallback_errno = 0);
 
 }  // namespace hpcs::h5

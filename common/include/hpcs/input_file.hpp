@@ -26,14 +26,22 @@ bool skip_utf8_bom(std::istream& in);
 // The text without a leading UTF-8 byte-order mark.
 std::string_view without_utf8_bom(std::string_view text);
 
+// An output is written to "<path>.tmp.<pid>" and renamed over `path`: throws when `path` is
+// a directory, a device, a FIFO or a socket (renaming would replace it: --csv /dev/full as
+// root replaced the device node). A missing path or a regular file passes. Every writer
+// (h5::Writer, write_text_file_atomically) and check_outputs_spare_inputs call it.
+void require_replaceable_output(const std::string& path);
+
 // Whether two paths name the same file: the same inode, or the same string when one does
 // not exist (an output must never replace an input).
 bool same_file(const std::string& a, const std::string& b);
 
 // The one check of every program and gen_inputs subcommand before it writes: no output may
 // replace one of its inputs (the same file through a link too), and no two outputs may be
-// one file. Empty paths are skipped. Throws "<output>: the output would replace the input
-// <input>; choose another name" or "<output>: given for two outputs; ...".
+// one file, nor an existing directory, device or FIFO (outputs are renamed over their path,
+// which would replace it). Empty paths are skipped. Throws "<output>: the output would
+// replace the input <input>; choose another name", "<output>: given for two outputs; ...",
+// "<output>: is a directory" or "<output>: not a regular file (a FIFO); ...".
 void check_outputs_spare_inputs(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs);
 
 }  // namespace hpcs

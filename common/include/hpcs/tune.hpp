@@ -101,7 +101,9 @@ std::vector<decltype(Entry::tuning)> legal_points(const MpiContext& mpi, const E
 template <class V, class Tuning, class Problem>
 Tuning nearest_point(const V& v, const Problem& p, std::vector<Tuning> points, const Prediction& pred,
                      const Tuning& given) {
-  for (const auto& [name, want] : pred.coordinates) {
+  for (const auto& coordinate : pred.coordinates) {  // not a structured binding: clang 14 cannot capture one
+    const auto& name = coordinate.first;
+    const auto& want = coordinate.second;
     const auto d = std::find_if(v.space.begin(), v.space.end(), [&](const auto& t) { return t.name == name; });
     if (d == v.space.end()) continue;  // checked against the space when the model is chosen
     const auto distance = [&](const Tuning& t) { return std::fabs(d->coordinate(p, d->get(t)) - want); };
@@ -225,7 +227,9 @@ std::vector<PlannedRun<Entry>> plan_runs(const App& app, const MpiContext& mpi, 
         if (points.empty()) throw Error(cm.model->path + ": " + e.name + " has no legal point on this problem");
         const Prediction pred = predict_tuning(*cm.model, features);
         nlohmann::json predicted = nlohmann::json::object();
-        for (const auto& [name, c] : pred.coordinates) {
+        for (const auto& coordinate : pred.coordinates) {  // clang 14 cannot capture a structured binding
+          const auto& name = coordinate.first;
+          const auto& c = coordinate.second;
           if (std::none_of(space.begin(), space.end(), [&](const auto& d) { return d.name == name; }))
             throw Error("tuning model '" + cm.model->path + "': predicts '" + name + "', which " + e.name +
                         " does not have");

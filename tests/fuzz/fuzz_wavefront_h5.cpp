@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The wavefront app's pair-file reader (read_pair_shape, then read_pair of every row, as one
+// rank does): sw_miniapp's layout, /a and /b uint8 codes 0..4, root attributes
+// alphabet = "dna" and letters = "ACGTN" (anything else is refused).
+#include <cstdint>
+#include <string>
+
+#include "fuzz_support.hpp"
+#include "h5_builder.hpp"
+#include "wavefront_input.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const hpcs::MpiContext& mpi = hpcs::fuzz::mpi();
+  FuzzedDataProvider in(data, size);
+  using hpcs::fuzz::AttributeSpec;
+  using hpcs::fuzz::H5Type;
+  hpcs::fuzz::FileSpec spec;
+  const hsize_t len_a = hpcs::fuzz::fuzzed_dim(in, 0), len_b = hpcs::fuzz::fuzzed_dim(in, 0);
+  spec.datasets = {{"a", H5Type::UInt8, {len_a}, 0}, {"b", H5Type::UInt8, {len_b}, 4}};
+  spec.attributes = {
+      AttributeSpec{"/", "alphabet", H5Type::VarString, {"dna", "protein", "DNA", ""}, 0},
+      AttributeSpec{"/", "letters", H5Type::VarString, {"ACGTN", "ACGT", "acgtn", "ACGTNX", ""}, 0},
+  };
+  const std::string path = hpcs::fuzz::scratch_path("wavefront_pair.h5");
+  hpcs::fuzz::build_h5_file(in, path, spec);
+  hpcs::fuzz::expect_clean(path, [&] {
+    const hpcs::wavefront::PairShape shape = hpcs::wavefront::read_pair_shape(mpi, path);
+    hpcs::wavefront::read_pair(mpi, path, 0, shape.len_a);
+  });
+  return 0;
+}
