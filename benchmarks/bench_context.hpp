@@ -4,7 +4,7 @@
 #pragma once
 #include <benchmark/benchmark.h>
 
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "hpcs/version.hpp"
 
 namespace hpcs {
@@ -16,7 +16,8 @@ inline void add_suite_context() {
   benchmark::AddCustomContext("hpcs_compiler", HPCS_COMPILER);
   benchmark::AddCustomContext("hpcs_backends", HPCS_BACKENDS);
   const auto& gpu = current_gpu();
-  benchmark::AddCustomContext("hpcs_device", gpu.device ? gpu.device->name + " (" + gpu.device->pci_bus_id + ")" : "cpu");
+  benchmark::AddCustomContext("hpcs_device",
+                              gpu.device ? gpu.device->name + " (" + gpu.device->pci_bus_id + ")" : "cpu");
 }
 
 }  // namespace hpcs

@@ -16,10 +16,10 @@
 #include <vector>
 
 #include "bench_context.hpp"
-#include "hpcs/app.hpp"
-#include "hpcs/run_loop.hpp"
-#include "hpcs/session.hpp"
-#include "hpcs/timer.hpp"
+#include "hpcs/harness/app.hpp"
+#include "hpcs/harness/run_loop.hpp"
+#include "hpcs/harness/session.hpp"
+#include "hpcs/base/timer.hpp"
 
 namespace hpcs {
 
@@ -45,7 +45,8 @@ template <class App>
 class BenchSuite {
  public:
   using Result = typename App::Result;
-  BenchSuite(const MpiContext& mpi, const CommonOptions& o, const App& options_app) : mpi_(mpi), o_(o), base_(options_app) {}
+  BenchSuite(const MpiContext& mpi, const CommonOptions& o, const App& options_app)
+      : mpi_(mpi), o_(o), base_(options_app) {}
 
   // Registers every runnable (entry, size), size by size (0: the options' own problem).
   void register_all(const std::vector<std::int64_t>& sizes) {
@@ -132,7 +133,8 @@ class BenchSuite {
     const double per_rep = info.rate_unit == "GB/s" ? w.bytes : w.items;
     const std::string unit = info.rate_unit == "GB/s" ? "GB" : info.rate_unit.substr(0, info.rate_unit.find("/s"));
     state.counters[unit] = benchmark::Counter(per_rep / 1e9, benchmark::Counter::kIsIterationInvariantRate);
-    if (w.flops > 0) state.counters["GFLOP"] = benchmark::Counter(w.flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
+    if (w.flops > 0)
+      state.counters["GFLOP"] = benchmark::Counter(w.flops / 1e9, benchmark::Counter::kIsIterationInvariantRate);
     state.counters[info.item + "s"] = w.items;
     state.SetLabel(trial.config() + (device_time ? " (device time)" : " (wall time)"));
   }
@@ -181,13 +183,17 @@ int bench_main(int argc, char** argv) {
   CommonOptions o;
   o.verify_cells = 134217728.0;  // 2^27: CPU references and CPU variants stay within seconds
   std::vector<std::string> size_texts;
-  CLI::App cli{"Google Benchmark of " + info.executable + "'s variants; flags of the mini-app, --sizes, and "
-               "Google Benchmark's --benchmark_* flags", info.executable.substr(0, info.executable.find("_miniapp")) + "_bench"};
+  CLI::App cli{"Google Benchmark of " + info.executable +
+                   "'s variants; flags of the mini-app, --sizes, and "
+                   "Google Benchmark's --benchmark_* flags",
+               info.executable.substr(0, info.executable.find("_miniapp")) + "_bench"};
   add_selection_options(cli, o);
   app.add_options(cli);
-  cli.add_option("--sizes", size_texts, "Generated problem sizes (elements, sequence length, grid side), e.g. 2^20,4099")
+  cli.add_option("--sizes", size_texts,
+                 "Generated problem sizes (elements, sequence length, grid side), e.g. 2^20,4099")
       ->delimiter(',')
-      ->check(CLI::Validator([](std::string& s) { return reason_of([&] { parse_bench_size(s); }).value_or(""); }, "SIZE"));
+      ->check(
+          CLI::Validator([](std::string& s) { return reason_of([&] { parse_bench_size(s); }).value_or(""); }, "SIZE"));
   add_renamed_flags(cli, info.renamed_flags);
   cli.allow_extras();  // --benchmark_* flags go on to Google Benchmark
   return run_main(argc, argv, cli, [&](const MpiContext& mpi) {

@@ -88,7 +88,7 @@ def predict(model_doc, row):
 
 
 def choose(rows, predicted):
-    """The mini-app's snapping (common/include/hpcs/tune.hpp): tunable by tunable, keep the rows
+    """The mini-app's snapping (common/include/hpcs/harness/tune.hpp): tunable by tunable, keep the rows
     of the nearest coordinate and those where the tunable does not apply (no coordinate); of
     what is left, the first (the mini-app: the one keeping most of the command line's values)."""
     kept = rows

@@ -7,9 +7,9 @@
 
 #include <iostream>
 
-#include "hpcs/cli.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/stderr_line.hpp"
+#include "hpcs/harness/cli.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/stderr_line.hpp"
 #include "hpcs/version.hpp"
 
 namespace hpcs::inputs {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/atomic_text_file.hpp"
+#include "hpcs/io/atomic_text_file.hpp"
 
 #include <fcntl.h>
 #include <unistd.h>
@@ -11,10 +11,10 @@
 #include <streambuf>
 
 #include "h5_write_faults.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
-#include "hpcs/input_file.hpp"
-#include "hpcs/temporary_files.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
+#include "hpcs/io/input_file.hpp"
+#include "hpcs/io/temporary_files.hpp"
 
 namespace hpcs {
 

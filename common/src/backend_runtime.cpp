@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/backend_runtime.hpp"
+#include "hpcs/harness/backend_runtime.hpp"
 
 #include <vector>
 

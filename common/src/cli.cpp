@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/cli.hpp"
+#include "hpcs/harness/cli.hpp"
 
 #include <CLI/CLI.hpp>
 
@@ -8,7 +8,7 @@
 #include <iostream>
 #include <sstream>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "hpcs/version.hpp"
 
 namespace hpcs {
@@ -23,7 +23,8 @@ void add_selection_options(CLI::App& app, CommonOptions& o) {
   app.add_option("--verify-cells", o.verify_cells,
                  "Largest problem (work items) checked against the CPU reference; above it the variants must "
                  "reproduce the first one's result")
-      ->check(non_negative_number())->capture_default_str();
+      ->check(non_negative_number())
+      ->capture_default_str();
   app.add_flag("--list", o.list, "List the variants (and named tunings) this build has and exit");
   app.set_version_flag("--version", std::string(HPCS_VERSION) + " (" + HPCS_GIT_REVISION + ")");
 }
@@ -31,21 +32,26 @@ void add_selection_options(CLI::App& app, CommonOptions& o) {
 void add_common_options(CLI::App& app, CommonOptions& o) {
   add_selection_options(app, o);
   app.add_option("--reps,-r", o.reps, "Timed repetitions per variant")
-      ->check(CLI::Range(1, 1000000))->capture_default_str();
+      ->check(CLI::Range(1, 1000000))
+      ->capture_default_str();
   app.add_option("--warmup,-w", o.warmup, "Untimed warm-up runs per variant")
-      ->check(CLI::Range(0, 1000000))->capture_default_str();
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
   app.add_option("--output,-o", o.output, "Write results (with metadata) to this HDF5 file");
   app.add_option("--csv", o.csv, "Write the records as a CSV table to this file (one row per run)");
   app.add_flag("--json", o.json, "Print one JSON record per run on stdout (the table goes to stderr)");
   app.add_option("--energy-window", o.energy_window,
                  "Seconds of repeated runs per variant measured for energy (0: no energy phase)")
-      ->check(CLI::Range(0.0, 3600.0))->capture_default_str();
+      ->check(CLI::Range(0.0, 3600.0))
+      ->capture_default_str();
   app.add_option("--idle-window", o.idle_window, "Seconds of idle power measured before the runs (0: none)")
-      ->check(CLI::Range(0.0, 3600.0))->capture_default_str();
+      ->check(CLI::Range(0.0, 3600.0))
+      ->capture_default_str();
   app.add_option("--repeat-check", o.repeat_check,
                  "Runs per variant after the timed ones whose results must equal the result run's, bit for bit "
                  "(determinism check; 0: none)")
-      ->check(CLI::Range(0, 1000000))->capture_default_str();
+      ->check(CLI::Range(0, 1000000))
+      ->capture_default_str();
   app.add_flag("--quiet,-q", o.quiet,
                "No progress lines on stderr (by default: the header at once, then a line every "
                "HPCS_PROGRESS_SECONDS (5) while a run is busy)");
@@ -57,10 +63,11 @@ void add_common_options(CLI::App& app, CommonOptions& o) {
                  "Tuning model (JSON) for --tune model or, without --tune, for the variants whose tunables the "
                  "command line leaves free (default: the shipped one for this app and device, if any)")
       ->check(CLI::ExistingFile);
-  app.add_option("--gpu-clock", o.gpu_clock,
-                 "Lock the GPU's SM clock at this many MHz for the runs (seed 003's clock study; needs root or "
-                 "`nvidia-smi -acp UNRESTRICTED`, refused otherwise; reset at the end, on error and on SIGINT/SIGTERM). "
-                 "Never on machines you do not own")
+  app.add_option(
+         "--gpu-clock", o.gpu_clock,
+         "Lock the GPU's SM clock at this many MHz for the runs (seed 003's clock study; needs root or "
+         "`nvidia-smi -acp UNRESTRICTED`, refused otherwise; reset at the end, on error and on SIGINT/SIGTERM). "
+         "Never on machines you do not own")
       ->check(CLI::Range(1u, 10000u));
   app.add_option("--tune-table", o.tune_table,
                  "Write the tuning table (one row per run: features, tunables, time, energy) as CSV to this file");
@@ -70,9 +77,10 @@ void add_common_options(CLI::App& app, CommonOptions& o) {
 
 void add_renamed_flags(CLI::App& app, const std::vector<std::pair<std::string, std::string>>& renamed) {
   for (const auto& [old_flag, new_flag] : renamed)
-    app.add_option_function<std::string>(old_flag, [old = old_flag, now = new_flag](const std::string&) {
-         throw CLI::ValidationError(old + " is now " + now);
-       })->group("");
+    app.add_option_function<std::string>(
+           old_flag,
+           [old = old_flag, now = new_flag](const std::string&) { throw CLI::ValidationError(old + " is now " + now); })
+        ->group("");
 }
 
 std::set<std::string> given_options(const CLI::App& app) {
@@ -110,7 +118,8 @@ void refuse_meaningless_values(CLI::App& app) {
           [](std::string& v) {
             char* end = nullptr;
             const double x = std::strtod(v.c_str(), &end);
-            return end != v.c_str() && *end == '\0' && !std::isfinite(x) ? v + " is not a finite number" : std::string();
+            return end != v.c_str() && *end == '\0' && !std::isfinite(x) ? v + " is not a finite number"
+                                                                         : std::string();
           },
           ""));
   }

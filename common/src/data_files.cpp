@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/data_files.hpp"
+#include "hpcs/io/data_files.hpp"
 
 #include <unistd.h>
 

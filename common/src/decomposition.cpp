@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/decomposition.hpp"
+#include "hpcs/parallel/decomposition.hpp"
 
 #include <string>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs {
 
@@ -21,8 +21,8 @@ Block block_of(std::uint64_t n, int parts, int index) {
 
 void require_share_per_rank(std::uint64_t n, int ranks, const std::string& items, const std::string& where) {
   if (ranks <= 0 || n >= static_cast<std::uint64_t>(ranks)) return;
-  throw Error(where + ": " + std::to_string(ranks) + " ranks for " + std::to_string(n) + " " + items + ": use at most " +
-              std::to_string(n) + (n == 1 ? " rank" : " ranks"));
+  throw Error(where + ": " + std::to_string(ranks) + " ranks for " + std::to_string(n) + " " + items +
+              ": use at most " + std::to_string(n) + (n == 1 ? " rank" : " ranks"));
 }
 
 }  // namespace hpcs

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/energy.hpp"
+#include "hpcs/measure/energy.hpp"
 
 #include <chrono>
 #include <cstdlib>
 #include <thread>
 
-#include "hpcs/timer.hpp"
+#include "hpcs/base/timer.hpp"
 #include "nvml_energy.hpp"
 #include "rapl_energy.hpp"
 
@@ -46,9 +46,7 @@ EnergyMeter::~EnergyMeter() = default;
 
 bool EnergyMeter::gpu_available() const { return impl_->gpu && impl_->gpu->ok(); }
 bool EnergyMeter::cpu_available() const { return impl_->cpu.ok(); }
-const std::string& EnergyMeter::gpu_source() const {
-  return impl_->gpu ? impl_->gpu->source() : impl_->no_gpu_source;
-}
+const std::string& EnergyMeter::gpu_source() const { return impl_->gpu ? impl_->gpu->source() : impl_->no_gpu_source; }
 const std::string& EnergyMeter::cpu_source() const { return impl_->cpu.source(); }
 
 void EnergyMeter::start() {

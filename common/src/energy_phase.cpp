@@ -1,14 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/energy_phase.hpp"
+#include "hpcs/report/energy_phase.hpp"
 
 namespace hpcs {
 
-EnergyPhase::EnergyPhase(const MpiContext& mpi, const std::optional<std::string>& gpu_pci_bus_id,
-                         double window_seconds, double idle_seconds)
-    : mpi_(mpi),
-      meter_(gpu_pci_bus_id),
-      gpu_(gpu_pci_bus_id),
-      window_(window_seconds),
+EnergyPhase::EnergyPhase(const MpiContext& mpi, const std::optional<std::string>& gpu_pci_bus_id, double window_seconds,
+                         double idle_seconds)
+    : mpi_(mpi), meter_(gpu_pci_bus_id), gpu_(gpu_pci_bus_id), window_(window_seconds),
       telemetry_(gpu_pci_bus_id, "no GPU on this rank") {
   int any = meter_.any_available() ? 1 : 0;
   MPI_Allreduce(MPI_IN_PLACE, &any, 1, MPI_INT, MPI_MAX, mpi.comm());
@@ -35,8 +32,8 @@ void EnergyPhase::start_telemetry(bool cpu_variant) {
 }
 
 void EnergyPhase::finish_telemetry(RunRecord& r) {
-  r.extra["telemetry"] = sampling_cpu_variant_ ? nlohmann::json{{"absent", "not applicable (CPU variant)"}}
-                                               : telemetry_.stop();
+  r.extra["telemetry"] =
+      sampling_cpu_variant_ ? nlohmann::json{{"absent", "not applicable (CPU variant)"}} : telemetry_.stop();
 }
 
 }  // namespace hpcs

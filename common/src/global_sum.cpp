@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/global_sum.hpp"
+#include "hpcs/parallel/global_sum.hpp"
 
 #include <cmath>
 

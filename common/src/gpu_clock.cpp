@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/gpu_clock.hpp"
+#include "hpcs/measure/gpu_clock.hpp"
 
 #include <atomic>
 
-#include "hpcs/error.hpp"
-#include "hpcs/temporary_files.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/temporary_files.hpp"
 #include "nvml_library.hpp"
 
 namespace hpcs {

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // GPU selection for builds without CUDA.
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 
 namespace hpcs {
 namespace {

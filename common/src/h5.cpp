@@ -1,16 +1,20 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// hpcs/h5.hpp, reading side: the Id handle, dataset type info, and Reader (checks before
+// hpcs/io/h5.hpp, reading side: the Id handle, dataset type info, and Reader (checks before
 // opening, datasets, blocks and attributes). Writing is in h5_writer.cpp.
-#include "hpcs/h5.hpp"
+#include "hpcs/io/h5.hpp"
 
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 
 #include "h5_attribute_shape.hpp"
 #include "h5_native_type.hpp"
 #include "h5_storage.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/input_file.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/input_file.hpp"
 
 namespace hpcs::h5 {
 namespace fs = std::filesystem;
@@ -36,10 +40,14 @@ void quiet_errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
 std::string DatasetInfo::type_name() const {
   switch (kind) {
-    case Kind::Integer: return (is_signed ? "int" : "uint") + std::to_string(8 * bytes);
-    case Kind::Float: return "float" + std::to_string(8 * bytes);
-    case Kind::String: return "string";
-    default: return "non-numeric";
+    case Kind::Integer:
+      return (is_signed ? "int" : "uint") + std::to_string(8 * bytes);
+    case Kind::Float:
+      return "float" + std::to_string(8 * bytes);
+    case Kind::String:
+      return "string";
+    default:
+      return "non-numeric";
   }
 }
 
@@ -50,7 +58,7 @@ void check_readable_hdf5(const std::string& path) {
   require_regular_file(path, "an HDF5 file");  // before anything opens it: a FIFO would block; a link loop
   std::error_code ec;
   if (!fs::exists(path, ec)) throw Error(path + (ec ? ": cannot be reached (" + ec.message() + ")" : ": no such file"));
-  if (!std::ifstream(path).good()) throw Error(path + ": cannot be read (permission denied?)");
+  if (::access(path.c_str(), R_OK) != 0) throw Error(path + ": cannot be read (" + std::strerror(errno) + ")");
 #if H5_VERSION_GE(1, 12, 0)
   const htri_t is_h5 = H5Fis_accessible(path.c_str(), H5P_DEFAULT);
 #else
@@ -124,8 +132,7 @@ bool Reader::has_dataset(const std::string& name) const {
     std::size_t next = name.find('/', pos);
     if (next == std::string::npos) next = name.size();
     partial = name.substr(0, next);
-    if (!partial.empty() && partial != "/" && H5Lexists(file_.get(), partial.c_str(), H5P_DEFAULT) <= 0)
-      return false;
+    if (!partial.empty() && partial != "/" && H5Lexists(file_.get(), partial.c_str(), H5P_DEFAULT) <= 0) return false;
     pos = next + 1;
   }
   H5O_info_t info;
@@ -150,9 +157,14 @@ DatasetInfo Reader::dataset_info(const std::string& name) const {
       info.kind = Kind::Integer;
       info.is_signed = H5Tget_sign(type.get()) == H5T_SGN_2;
       break;
-    case H5T_FLOAT: info.kind = Kind::Float; break;
-    case H5T_STRING: info.kind = Kind::String; break;
-    default: info.kind = Kind::Other;
+    case H5T_FLOAT:
+      info.kind = Kind::Float;
+      break;
+    case H5T_STRING:
+      info.kind = Kind::String;
+      break;
+    default:
+      info.kind = Kind::Other;
   }
   info.bytes = H5Tget_size(type.get());
   const int rank = H5Sget_simple_extent_ndims(space.get());
@@ -174,8 +186,8 @@ void Reader::read_1d(const std::string& name, std::uint64_t begin, std::uint64_t
     H5Sselect_none(file_space.get());
     H5Sselect_none(mem_space.get());
   } else if (H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, &start, nullptr, &n, nullptr) < 0) {
-    throw Error(path_ + ": cannot select elements [" + std::to_string(begin) + ", " +
-                std::to_string(begin + count) + ") of '" + name + "'");
+    throw Error(path_ + ": cannot select elements [" + std::to_string(begin) + ", " + std::to_string(begin + count) +
+                ") of '" + name + "'");
   }
   if (H5Dread(ds.get(), native_type<T>(), mem_space.get(), file_space.get(), H5P_DEFAULT, out) < 0)
     throw Error(path_ + ": cannot read dataset '" + name + "' (truncated or corrupt file?)");
@@ -199,9 +211,9 @@ void Reader::read_block(const std::string& name, const std::vector<std::uint64_t
   bool empty = n.empty();
   for (hsize_t c : n) empty = empty || c == 0;
   const hsize_t one = 1;
-  Id mem_space(empty ? H5Screate_simple(1, &one, nullptr)
-                     : H5Screate_simple(static_cast<int>(n.size()), n.data(), nullptr),
-               H5Sclose);
+  Id mem_space(
+      empty ? H5Screate_simple(1, &one, nullptr) : H5Screate_simple(static_cast<int>(n.size()), n.data(), nullptr),
+      H5Sclose);
   if (empty) {
     H5Sselect_none(file_space.get());
     H5Sselect_none(mem_space.get());

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "hpcs/h5.hpp"
+#include "hpcs/io/h5.hpp"
 
 namespace hpcs::h5::detail {
 

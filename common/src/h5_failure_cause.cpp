@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// hpcs/h5.hpp, failure_cause(): the system's reason behind a failed HDF5 write. HDF5's file
+// hpcs/io/h5.hpp, failure_cause(): the system's reason behind a failed HDF5 write. HDF5's file
 // drivers put it in their error record ("... errno = 28, error message = 'No space left
 // on device' ..."); the one-line errors of the writers name it instead of guessing.
 #include <hdf5.h>
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <string>
 
-#include "hpcs/h5.hpp"
+#include "hpcs/io/h5.hpp"
 
 namespace hpcs::h5 {
 

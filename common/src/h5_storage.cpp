@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
 
 namespace hpcs::h5::detail {
 namespace fs = std::filesystem;
@@ -22,11 +22,11 @@ void check_filters(hid_t dcpl, const std::string& where) {
     unsigned flags = 0, config = 0;
     std::size_t n_values = 0;
     char name[256] = {};
-    const H5Z_filter_t id = H5Pget_filter2(dcpl, static_cast<unsigned>(i), &flags, &n_values, nullptr,
-                                           sizeof name, name, &config);
+    const H5Z_filter_t id =
+        H5Pget_filter2(dcpl, static_cast<unsigned>(i), &flags, &n_values, nullptr, sizeof name, name, &config);
     if (id < 0) throw Error(where + " has a filter pipeline that cannot be read (corrupt file?)");
-    const std::string label = (name[0] ? "'" + std::string(name) + "' " : std::string()) + "(HDF5 filter " +
-                              std::to_string(id) + ")";
+    const std::string label =
+        (name[0] ? "'" + std::string(name) + "' " : std::string()) + "(HDF5 filter " + std::to_string(id) + ")";
     // H5Zfilter_avail also looks for a plugin (HDF5_PLUGIN_PATH) and loads it.
     if (H5Zfilter_avail(id) <= 0)
       throw Error(where + " is compressed with filter " + label +
@@ -101,7 +101,8 @@ void check_virtual_sources(hid_t file, hid_t dcpl, const std::string& path, cons
   for (std::size_t i = 0; i < count; ++i) {
     const std::string source = virtual_string(dcpl, i, true), dataset = virtual_string(dcpl, i, false);
     if (source.empty() || dataset.empty())
-      throw Error(where + " is a virtual dataset whose mapping " + std::to_string(i) + " cannot be read (corrupt file?)");
+      throw Error(where + " is a virtual dataset whose mapping " + std::to_string(i) +
+                  " cannot be read (corrupt file?)");
     // printf-style names (%b: a block number, in unlimited mappings) name many files; HDF5
     // fills what is missing with the fill value by design there, so only fixed names are checked.
     if (source.find('%') != std::string::npos || dataset.find('%') != std::string::npos) continue;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// hpcs/h5.hpp, writing side: Group (subgroups, attributes, datasets) and Writer, which
+// hpcs/io/h5.hpp, writing side: Group (subgroups, attributes, datasets) and Writer, which
 // writes to a temporary file and renames it into place on commit.
-#include "hpcs/h5.hpp"
+#include "hpcs/io/h5.hpp"
 
 #include <unistd.h>
 
@@ -12,9 +12,9 @@
 
 #include "h5_native_type.hpp"
 #include "h5_write_faults.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/input_file.hpp"
-#include "hpcs/temporary_files.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/input_file.hpp"
+#include "hpcs/io/temporary_files.hpp"
 
 namespace hpcs::h5 {
 namespace fs = std::filesystem;
@@ -27,8 +27,7 @@ Group Group::group(const std::string& name) {
 }
 
 namespace {
-void write_attribute(hid_t obj, const std::string& where, const std::string& name, hid_t type,
-                     const void* value) {
+void write_attribute(hid_t obj, const std::string& where, const std::string& name, hid_t type, const void* value) {
   Id space(H5Screate(H5S_SCALAR), H5Sclose);
   Id attr(H5Acreate2(obj, name.c_str(), type, space.get(), H5P_DEFAULT, H5P_DEFAULT), H5Aclose);
   if (!attr || H5Awrite(attr.get(), type, value) < 0)
@@ -65,8 +64,7 @@ template <class T>
 void Group::dataset(const std::string& name, const T* data, std::uint64_t count) {
   const hsize_t n = count;
   Id space(H5Screate_simple(1, &n, nullptr), H5Sclose);
-  Id ds(H5Dcreate2(id_.get(), name.c_str(), native_type<T>(), space.get(), H5P_DEFAULT, H5P_DEFAULT,
-                   H5P_DEFAULT),
+  Id ds(H5Dcreate2(id_.get(), name.c_str(), native_type<T>(), space.get(), H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT),
         H5Dclose);
   if (!ds || (count && H5Dwrite(ds.get(), native_type<T>(), H5S_ALL, H5S_ALL, H5P_DEFAULT, data) < 0))
     throw Error(where_ + ": cannot write dataset '" + name + "': " + failure_cause());
@@ -112,15 +110,12 @@ Writer::~Writer() {
   unregister_temporary_file(temp_slot_);
 }
 
-Group Writer::root() {
-  return Group(Id(H5Gopen2(file_.get(), "/", H5P_DEFAULT), H5Gclose), path_ + ":/");
-}
+Group Writer::root() { return Group(Id(H5Gopen2(file_.get(), "/", H5P_DEFAULT), H5Gclose), path_ + ":/"); }
 
 void Writer::commit() {
   // On failure the destructor discards the file. The space is reserved first: a flush
   // that fails half-way leaves HDF5 1.10 unable to close the file (h5_write_faults.hpp).
-  if (const int e = detail::reserve_final_size(file_.get()))
-    throw Error(path_ + ": cannot write: " + std::strerror(e));
+  if (const int e = detail::reserve_final_size(file_.get())) throw Error(path_ + ": cannot write: " + std::strerror(e));
   if (H5Fflush(file_.get(), H5F_SCOPE_GLOBAL) < 0) throw Error(path_ + ": cannot write: " + failure_cause());
   file_.reset();
   detail::release_reservation(temp_);

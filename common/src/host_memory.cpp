@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/host_memory.hpp"
+#include "hpcs/parallel/host_memory.hpp"
 
 #include <unistd.h>
 
 #include <cstdio>
 #include <cstdlib>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs {
 
@@ -48,8 +48,9 @@ void check_fits_in_memory(std::uint64_t bytes, const std::string& what) {
   const double mine = static_cast<double>(bytes), node = mine * node_ranks;
   if (node <= 0.8 * total) return;
   throw Error(what + " needs " + gigabytes(mine) +
-              (node_ranks > 1 ? " per rank, " + gigabytes(node) + " on this node's " + std::to_string(node_ranks) + " ranks,"
-                              : std::string()) +
+              (node_ranks > 1
+                   ? " per rank, " + gigabytes(node) + " on this node's " + std::to_string(node_ranks) + " ranks,"
+                   : std::string()) +
               " but this machine has " + of_memory(total));
 }
 
@@ -60,8 +61,8 @@ void check_run_fits_in_memory(std::uint64_t input_bytes, double copies, const st
   const double input = static_cast<double>(input_bytes) * ranks, extra = input * copies;
   if (total <= 0 || input + extra <= 0.8 * total) return;
   std::string held = copies > 0 ? " and " + variant + "'s host " + (copies == 1 ? std::string("copy") : "copies") +
-                                       " of it (" + gigabytes(extra) + ")"
-                                 : std::string();
+                                      " of it (" + gigabytes(extra) + ")"
+                                : std::string();
   throw Error(what + ": the input (" + gigabytes(input) + ")" + held + " need " + gigabytes(input + extra) +
               (node_ranks > 1 ? " on this node's " + std::to_string(node_ranks) + " ranks" : std::string()) +
               ", but this machine has " + of_memory(total) + " and a run may use 80% of it" +

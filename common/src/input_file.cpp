@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/input_file.hpp"
+#include "hpcs/io/input_file.hpp"
 
 #include <sys/stat.h>
 
 #include <cerrno>
 #include <cstring>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs {
 
@@ -24,7 +24,8 @@ void require_regular_file(const std::string& path, const std::string& what) {
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
     // A loop of links reads as "no such file" to most readers: say what it is.
-    if (errno == ELOOP) throw Error(path + ": a loop of symbolic links (" + std::strerror(ELOOP) + "); expected " + what);
+    if (errno == ELOOP)
+      throw Error(path + ": a loop of symbolic links (" + std::strerror(ELOOP) + "); expected " + what);
     return;  // missing or inaccessible: the reader says so
   }
   if (S_ISREG(st.st_mode)) return;
@@ -71,8 +72,10 @@ void require_replaceable_output(const std::string& path) {
 }
 
 bool same_file(const std::string& a, const std::string& b) {
-  struct stat sa {}, sb {};
-  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0) return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+  struct stat sa {
+  }, sb{};
+  if (::stat(a.c_str(), &sa) == 0 && ::stat(b.c_str(), &sb) == 0)
+    return sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
   return a == b;
 }
 

@@ -1,17 +1,15 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/measure.hpp"
+#include "hpcs/measure/measure.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <set>
 
-#include "hpcs/timer.hpp"
+#include "hpcs/base/timer.hpp"
 
 namespace hpcs {
 
-double Timings::representative() const {
-  return device_stats ? device_stats->median : wall_stats.median;
-}
+double Timings::representative() const { return device_stats ? device_stats->median : wall_stats.median; }
 const char* Timings::representative_kind() const { return device_stats ? "device" : "wall"; }
 
 Timings time_repetitions(const MpiContext& mpi, int warmup, int reps, const RepFunction& rep) {
@@ -38,8 +36,7 @@ Timings time_repetitions(const MpiContext& mpi, int warmup, int reps, const RepF
   MPI_Allreduce(&have, &all, 1, MPI_INT, MPI_MIN, mpi.comm());
   if (all) {
     t.device.resize(device.size());
-    MPI_Allreduce(device.data(), t.device.data(), static_cast<int>(device.size()), MPI_DOUBLE, MPI_MAX,
-                  mpi.comm());
+    MPI_Allreduce(device.data(), t.device.data(), static_cast<int>(device.size()), MPI_DOUBLE, MPI_MAX, mpi.comm());
     t.device_stats = summarize(t.device);
     const double mine = device.empty() ? 0.0 : summarize(device).median;
     t.rank_device_median.resize(static_cast<std::size_t>(mpi.size()));
@@ -74,8 +71,8 @@ std::optional<double> sum_distinct(const MpiContext& mpi, const std::string& key
 }
 }  // namespace
 
-EnergyRun measure_energy(const MpiContext& mpi, EnergyMeter& meter, double window_seconds,
-                         double rep_seconds, const std::string& gpu_key, const RepFunction& rep) {
+EnergyRun measure_energy(const MpiContext& mpi, EnergyMeter& meter, double window_seconds, double rep_seconds,
+                         const std::string& gpu_key, const RepFunction& rep) {
   EnergyRun run;
   // The same on every rank (callers may pass a per-rank time): rep() is usually collective.
   const double per_rep = std::max(mpi.max(rep_seconds), 1e-7);

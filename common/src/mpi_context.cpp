@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 
 #include <unistd.h>
 
@@ -8,7 +8,7 @@
 #include <climits>
 #include <thread>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs {
 
@@ -48,8 +48,7 @@ void MpiContext::agree(const std::optional<std::string>& local_error) const {
   MPI_Bcast(&length, 1, MPI_INT, first, MPI_COMM_WORLD);
   message.resize(static_cast<std::size_t>(length));
   MPI_Bcast(message.data(), length, MPI_CHAR, first, MPI_COMM_WORLD);
-  if (size_ > 1 && message.find("(rank ") == std::string::npos)
-    message += " (rank " + std::to_string(first) + ")";
+  if (size_ > 1 && message.find("(rank ") == std::string::npos) message += " (rank " + std::to_string(first) + ")";
   throw Error(message);
 }
 
@@ -74,8 +73,7 @@ std::vector<std::string> MpiContext::allgather(const std::string& mine) const {
   std::vector<int> offsets(lengths.size(), 0);
   for (std::size_t i = 1; i < lengths.size(); ++i) offsets[i] = offsets[i - 1] + lengths[i - 1];
   std::string all(static_cast<std::size_t>(offsets.back() + lengths.back()), '\0');
-  MPI_Allgatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(),
-                 MPI_CHAR, MPI_COMM_WORLD);
+  MPI_Allgatherv(mine.data(), length, MPI_CHAR, all.data(), lengths.data(), offsets.data(), MPI_CHAR, MPI_COMM_WORLD);
   std::vector<std::string> out;
   for (std::size_t i = 0; i < lengths.size(); ++i)
     out.push_back(all.substr(static_cast<std::size_t>(offsets[i]), static_cast<std::size_t>(lengths[i])));

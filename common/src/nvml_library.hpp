@@ -32,7 +32,7 @@ class NvmlLibrary {
   nvmlReturn (*clock)(nvmlDevice, int, unsigned int*) = nullptr;          // MHz; 1 SM, 2 memory
   nvmlReturn (*temperature)(nvmlDevice, int, unsigned int*) = nullptr;    // C; 0 the GPU die
   nvmlReturn (*throttle_reasons)(nvmlDevice, unsigned long long*) = nullptr;
-  nvmlReturn (*power_limit)(nvmlDevice, unsigned int*) = nullptr;         // mW, enforced
+  nvmlReturn (*power_limit)(nvmlDevice, unsigned int*) = nullptr;  // mW, enforced
   // Only --gpu-clock (gpu_clock.cpp) calls these, with the user's permission.
   nvmlReturn (*lock_clocks)(nvmlDevice, unsigned int, unsigned int) = nullptr;  // SM MHz min, max
   nvmlReturn (*reset_clocks)(nvmlDevice) = nullptr;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/progress.hpp"
+#include "hpcs/measure/progress.hpp"
 
-#include "hpcs/stderr_line.hpp"
+#include "hpcs/base/stderr_line.hpp"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,20 +1,29 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/provenance.hpp"
+#include "hpcs/measure/provenance.hpp"
 
 #include <cstdlib>
 #include <ctime>
 
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "hpcs/version.hpp"
 
 namespace hpcs {
 
 nlohmann::json Provenance::to_json() const {
-  return {{"suite", "hpc_miniapps"},       {"suite_version", suite_version}, {"git_revision", git_revision},
-          {"build_type", build_type},      {"compiler", compiler},           {"backends", backends},
-          {"created_utc", created_utc},    {"command_line", command_line},   {"ranks", ranks},
-          {"hosts", hosts},                {"devices", devices},             {"cuda_driver", cuda_driver},
-          {"cuda_runtime", cuda_runtime},  {"slurm", slurm}};
+  return {{"suite", "hpc_miniapps"},
+          {"suite_version", suite_version},
+          {"git_revision", git_revision},
+          {"build_type", build_type},
+          {"compiler", compiler},
+          {"backends", backends},
+          {"created_utc", created_utc},
+          {"command_line", command_line},
+          {"ranks", ranks},
+          {"hosts", hosts},
+          {"devices", devices},
+          {"cuda_driver", cuda_driver},
+          {"cuda_runtime", cuda_runtime},
+          {"slurm", slurm}};
 }
 
 std::string utc_now() {

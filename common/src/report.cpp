@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/report.hpp"
+#include "hpcs/report/report.hpp"
 
 #include <cstdio>
 #include <ostream>
@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "hpcs/format.hpp"
+#include "hpcs/base/format.hpp"
 
 namespace hpcs {
 
@@ -84,13 +84,13 @@ nlohmann::json stats_json(const Stats& s) {
 }
 nlohmann::json opt_json(const std::optional<double>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
-
 void print_table_notes(std::ostream& os, const std::vector<RunRecord>& records, const std::string& per_item,
                        const std::set<std::string>& sources) {
   const auto& r0 = records.front();
   os << "  n = " << r0.items << " " << r0.dtype << " " << r0.item_name << "s over " << r0.ranks << " rank(s); "
      << r0.timings.wall.size() << " reps after " << r0.timings.warmup
-     << " untimed run(s), the result run first; clock: device = CUDA events around the kernels, wall = barrier to barrier (incl. MPI combine)\n";
+     << " untimed run(s), the result run first; clock: device = CUDA events around the kernels, wall = barrier to "
+        "barrier (incl. MPI combine)\n";
   os << "  " << r0.rate_note << "; step/total = speedup over the previous/first step of the same backend\n";
   os << "  energy (J/rep, " << per_item << ", W): GPU when measured, else CPU packages; ";
   for (const auto& s : sources) os << s << "; ";
@@ -104,7 +104,8 @@ void print_table(std::ostream& os, const std::vector<RunRecord>& records) {
   if (records.empty()) return;
   char line[512];
   const std::string per_item = "nJ/" + records.front().item_name.substr(0, 4);
-  const bool flops = std::any_of(records.begin(), records.end(), [](const RunRecord& r) { return r.gflops.has_value(); });
+  const bool flops =
+      std::any_of(records.begin(), records.end(), [](const RunRecord& r) { return r.gflops.has_value(); });
   std::snprintf(line, sizeof line, "%-28s %-26s %5s %11s %11s %11s %9s%s %7s %8s %10s %9s %7s  %s\n", "variant",
                 "config", "clock", "t_med[ms]", "t_min[ms]", "t_max[ms]", records.front().rate_unit.c_str(),
                 flops ? "   GFLOP/s" : "", "step", "total", "J/rep", per_item.c_str(), "W", "verify");

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/results_file.hpp"
+#include "hpcs/report/results_file.hpp"
 
 #include <cstdio>
 
-#include "hpcs/error.hpp"
-#include "hpcs/run_report.hpp"
-#include "hpcs/run_table.hpp"
-#include "hpcs/tuning_table.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/harness/run_report.hpp"
+#include "hpcs/report/run_table.hpp"
+#include "hpcs/report/tuning_table.hpp"
 
 namespace hpcs {
 
@@ -40,8 +40,7 @@ void write_json(h5::Group& group, const nlohmann::json& value) {
   }
 }
 
-void write_results(const std::string& path, const nlohmann::json& metadata,
-                   const std::vector<RunRecord>& records) {
+void write_results(const std::string& path, const nlohmann::json& metadata, const std::vector<RunRecord>& records) {
   h5::Writer writer(path);
   {
     h5::Group root = writer.root();

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/run_report.hpp"
+#include "hpcs/harness/run_report.hpp"
 
 #include <sys/stat.h>
 
@@ -10,12 +10,12 @@
 #include <iostream>
 #include <vector>
 
-#include "hpcs/csv_report.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/input_file.hpp"
-#include "hpcs/results_file.hpp"
-#include "hpcs/tuning_table.hpp"
+#include "hpcs/report/csv_report.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/io/input_file.hpp"
+#include "hpcs/report/results_file.hpp"
+#include "hpcs/report/tuning_table.hpp"
 
 namespace hpcs {
 
@@ -76,7 +76,8 @@ nlohmann::json describe_input(const std::string& path) {
   return d;
 }
 
-void probe_outputs(const MpiContext& mpi, const std::vector<std::string>& inputs, const std::vector<std::string>& outputs) {
+void probe_outputs(const MpiContext& mpi, const std::vector<std::string>& inputs,
+                   const std::vector<std::string>& outputs) {
   check_outputs_spare_inputs(outputs, inputs);
   for (const auto& path : outputs) {
     if (path.empty()) continue;
@@ -104,12 +105,24 @@ nlohmann::json run_metadata(const std::string& app, const CommonOptions& o, cons
   m["energy_window_s"] = o.energy_window;
   m["idle_window_s"] = o.idle_window;
   m["schema_version"] = kSchemaVersion;  // the HDF5 file's root attribute too
-  m["units"] = {{"time_s", "s"},           {"wall_s", "s"},          {"device_s", "s"},
-                {"wall_samples_s", "s"},   {"device_samples_s", "s"}, {"bytes_per_rep", "B"},
-                {"flops_per_rep", "flop"}, {"gflops", "GFLOP/s"},     {"rate", "rate_unit"},
-                {"energy.*_j_per_rep", "J"}, {"energy.*_w", "W"},     {"energy.window_s", "s"},
-                {"energy.j_per_item", "J"}, {"reference_s", "s"},     {"input.bytes", "B"},
-                {"per_rank.device_median_s", "s"}, {"per_rank.busy_median_s", "s"}, {"per_rank.gpu_j_per_rep", "J"}};
+  m["units"] = {{"time_s", "s"},
+                {"wall_s", "s"},
+                {"device_s", "s"},
+                {"wall_samples_s", "s"},
+                {"device_samples_s", "s"},
+                {"bytes_per_rep", "B"},
+                {"flops_per_rep", "flop"},
+                {"gflops", "GFLOP/s"},
+                {"rate", "rate_unit"},
+                {"energy.*_j_per_rep", "J"},
+                {"energy.*_w", "W"},
+                {"energy.window_s", "s"},
+                {"energy.j_per_item", "J"},
+                {"reference_s", "s"},
+                {"input.bytes", "B"},
+                {"per_rank.device_median_s", "s"},
+                {"per_rank.busy_median_s", "s"},
+                {"per_rank.gpu_j_per_rep", "J"}};
   if (!o.input.empty()) m["input"] = describe_input(o.input);
   return m;
 }

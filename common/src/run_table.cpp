@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/run_table.hpp"
+#include "hpcs/report/run_table.hpp"
 
 namespace hpcs {
 
@@ -11,17 +11,34 @@ RunTableCell real(std::optional<double> v) { return {{}, 0, v}; }
 
 const std::vector<RunTableColumn>& run_table_columns() {
   using K = CellKind;
-  static const std::vector<RunTableColumn> columns = {
-      {"app", K::Text},          {"variant", K::Text},          {"backend", K::Text},
-      {"config", K::Text},       {"dtype", K::Text},            {"items", K::Integer},
-      {"item", K::Text},         {"ranks", K::Integer},         {"step", K::Integer},
-      {"reps", K::Integer},      {"time_kind", K::Text},        {"time_s", K::Real},
-      {"time_min_s", K::Real},   {"time_max_s", K::Real},       {"rate", K::Real},
-      {"rate_unit", K::Text},    {"gflops", K::Real},           {"step_speedup", K::Real},
-      {"cumulative_speedup", K::Real}, {"joules_per_rep", K::Real}, {"watts", K::Real},
-      {"energy_domain", K::Text}, {"verification", K::Text},    {"verification_detail", K::Text},
-      {"device", K::Text},       {"git_revision", K::Text},     {"created_utc", K::Text},
-      {"started_utc", K::Text}};
+  static const std::vector<RunTableColumn> columns = {{"app", K::Text},
+                                                      {"variant", K::Text},
+                                                      {"backend", K::Text},
+                                                      {"config", K::Text},
+                                                      {"dtype", K::Text},
+                                                      {"items", K::Integer},
+                                                      {"item", K::Text},
+                                                      {"ranks", K::Integer},
+                                                      {"step", K::Integer},
+                                                      {"reps", K::Integer},
+                                                      {"time_kind", K::Text},
+                                                      {"time_s", K::Real},
+                                                      {"time_min_s", K::Real},
+                                                      {"time_max_s", K::Real},
+                                                      {"rate", K::Real},
+                                                      {"rate_unit", K::Text},
+                                                      {"gflops", K::Real},
+                                                      {"step_speedup", K::Real},
+                                                      {"cumulative_speedup", K::Real},
+                                                      {"joules_per_rep", K::Real},
+                                                      {"watts", K::Real},
+                                                      {"energy_domain", K::Text},
+                                                      {"verification", K::Text},
+                                                      {"verification_detail", K::Text},
+                                                      {"device", K::Text},
+                                                      {"git_revision", K::Text},
+                                                      {"created_utc", K::Text},
+                                                      {"started_utc", K::Text}};
   return columns;
 }
 

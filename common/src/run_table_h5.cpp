@@ -6,9 +6,9 @@
 #include <cstring>
 #include <limits>
 
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/run_table.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/report/run_table.hpp"
 
 namespace hpcs {
 

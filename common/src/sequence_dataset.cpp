@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/sequence_dataset.hpp"
+#include "hpcs/io/sequence_dataset.hpp"
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs {
 

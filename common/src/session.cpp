@@ -1,15 +1,14 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/session.hpp"
+#include "hpcs/harness/session.hpp"
 
 #include <CLI/CLI.hpp>
 
-
-#include "hpcs/backend_runtime.hpp"
-#include "hpcs/cli.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/gpu.hpp"
-#include "hpcs/host_memory.hpp"
-#include "hpcs/stderr_line.hpp"
+#include "hpcs/harness/backend_runtime.hpp"
+#include "hpcs/harness/cli.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/parallel/gpu.hpp"
+#include "hpcs/parallel/host_memory.hpp"
+#include "hpcs/base/stderr_line.hpp"
 
 namespace hpcs {
 

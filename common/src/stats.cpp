@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/stats.hpp"
+#include "hpcs/base/stats.hpp"
 
 #include <algorithm>
 #include <numeric>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs {
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/stderr_line.hpp"
+#include "hpcs/base/stderr_line.hpp"
 
 #include <unistd.h>
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/telemetry.hpp"
+#include "hpcs/measure/telemetry.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -25,16 +25,22 @@ std::chrono::milliseconds sample_period() {
 nlohmann::json summary(const std::vector<double>& v) {
   if (v.empty()) return nullptr;
   const auto [lo, hi] = std::minmax_element(v.begin(), v.end());
-  return {{"mean", std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size())}, {"min", *lo}, {"max", *hi}};
+  return {
+      {"mean", std::accumulate(v.begin(), v.end(), 0.0) / static_cast<double>(v.size())}, {"min", *lo}, {"max", *hi}};
 }
 }  // namespace
 
 std::vector<std::string> throttle_reason_names(unsigned long long mask) {
   // nvml.h's nvmlClocksEventReason* bits
-  static const std::pair<unsigned long long, const char*> kReasons[] = {
-      {0x1, "gpu_idle"},          {0x2, "applications_clocks_setting"}, {0x4, "sw_power_cap"},
-      {0x8, "hw_slowdown"},       {0x10, "sync_boost"},                 {0x20, "sw_thermal_slowdown"},
-      {0x40, "hw_thermal_slowdown"}, {0x80, "hw_power_brake_slowdown"}, {0x100, "display_clock_setting"}};
+  static const std::pair<unsigned long long, const char*> kReasons[] = {{0x1, "gpu_idle"},
+                                                                        {0x2, "applications_clocks_setting"},
+                                                                        {0x4, "sw_power_cap"},
+                                                                        {0x8, "hw_slowdown"},
+                                                                        {0x10, "sync_boost"},
+                                                                        {0x20, "sw_thermal_slowdown"},
+                                                                        {0x40, "hw_thermal_slowdown"},
+                                                                        {0x80, "hw_power_brake_slowdown"},
+                                                                        {0x100, "display_clock_setting"}};
   std::vector<std::string> names;
   for (const auto& [bit, name] : kReasons)
     if (mask & bit) names.push_back(name);
@@ -119,11 +125,12 @@ nlohmann::json GpuTelemetry::stop() {
                       {"temperature_c", summary(m.temp_c)},
                       {"power_w", summary(m.power_w)},
                       {"throttle_reasons", throttle_reason_names(m.reasons)},
-                      {"trace", {{"t_s", m.t_s},
-                                 {"power_w", m.power_w},
-                                 {"sm_clock_mhz", m.sm_mhz},
-                                 {"memory_clock_mhz", m.mem_mhz},
-                                 {"temperature_c", m.temp_c}}}};
+                      {"trace",
+                       {{"t_s", m.t_s},
+                        {"power_w", m.power_w},
+                        {"sm_clock_mhz", m.sm_mhz},
+                        {"memory_clock_mhz", m.mem_mhz},
+                        {"temperature_c", m.temp_c}}}};
   unsigned int mw = 0;
   j["power_limit_w"] = m.nvml->power_limit && m.nvml->power_limit(m.nvml->device, &mw) == detail::kNvmlSuccess
                            ? nlohmann::json(mw * 1e-3)

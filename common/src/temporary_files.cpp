@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/temporary_files.hpp"
+#include "hpcs/io/temporary_files.hpp"
 
 #include <signal.h>
 #include <unistd.h>

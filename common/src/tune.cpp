@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/tune.hpp"
+#include "hpcs/harness/tune.hpp"
 
 #include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <ostream>
 
-#include "hpcs/data_files.hpp"
-#include "hpcs/tuning_table.hpp"
+#include "hpcs/io/data_files.hpp"
+#include "hpcs/report/tuning_table.hpp"
 
 namespace hpcs {
 
@@ -133,32 +133,34 @@ Table tuning_table(const std::vector<RunRecord>& records) {
   for (const auto& t : tunables) table.columns.push_back({t, K::Real});
   for (const auto& t : tunables) table.columns.push_back({t + "_coord", K::Real});
   for (const RunTableColumn& c : std::vector<RunTableColumn>{{"config", K::Text},
-                                                              {"time_s", K::Real},
-                                                              {"time_min_s", K::Real},
-                                                              {"rate", K::Real},
-                                                              {"rate_unit", K::Text},
-                                                              {"joules_per_rep", K::Real},
-                                                              {"verification", K::Text}})
+                                                             {"time_s", K::Real},
+                                                             {"time_min_s", K::Real},
+                                                             {"rate", K::Real},
+                                                             {"rate_unit", K::Text},
+                                                             {"joules_per_rep", K::Real},
+                                                             {"verification", K::Text}})
     table.columns.push_back(c);
 
   const auto text = [](std::string s) { return RunTableCell{std::move(s), 0, std::nullopt}; };
   const auto real = [](std::optional<double> v) { return RunTableCell{{}, 0, v}; };
   for (const RunRecord& r : records) {
-    const nlohmann::json t = r.extra.contains("tuning") && r.extra["tuning"].is_object() ? r.extra["tuning"]
-                                                                                         : nlohmann::json::object();
+    const nlohmann::json t =
+        r.extra.contains("tuning") && r.extra["tuning"].is_object() ? r.extra["tuning"] : nlohmann::json::object();
     std::vector<RunTableCell> row = {text(r.variant), text(t.value("source", std::string("no tunables"))),
                                      text(t.value("model_class", std::string()))};
     const nlohmann::json f = t.value("features", nlohmann::json::object());
     for (const auto& name : features) {
       const bool has = f.contains(name);
-      if (feature_kind[name] == K::Text) row.push_back(text(has && f[name].is_string() ? f[name].get<std::string>() : ""));
-      else row.push_back(real(has && f[name].is_number() ? std::optional<double>(f[name].get<double>()) : std::nullopt));
+      if (feature_kind[name] == K::Text)
+        row.push_back(text(has && f[name].is_string() ? f[name].get<std::string>() : ""));
+      else
+        row.push_back(real(has && f[name].is_number() ? std::optional<double>(f[name].get<double>()) : std::nullopt));
     }
     for (const char* part : {"point", "coordinates"}) {
       const nlohmann::json p = t.value(part, nlohmann::json::object());
       for (const auto& name : tunables)
         row.push_back(real(p.contains(name) && p[name].is_number() ? std::optional<double>(p[name].get<double>())
-                                                                    : std::nullopt));
+                                                                   : std::nullopt));
     }
     const Stats& s = r.timings.device_stats ? *r.timings.device_stats : r.timings.wall_stats;
     const bool timed = !r.timings.wall.empty();

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/tuning_model.hpp"
+#include "hpcs/harness/tuning_model.hpp"
 
 #include <cmath>
 #include <fstream>
 #include <map>
 #include <optional>
 
-#include "hpcs/data_files.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/io/data_files.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs {
 
@@ -72,7 +72,8 @@ struct Evaluator {
     return log ? std::log2(std::max(x, 1e-300)) : x;
   }
   double eval(const nlohmann::json& n) const {
-    if (n.contains("split")) return eval(value(n["split"].get<std::string>()) <= n["at"].get<double>() ? n["le"] : n["gt"]);
+    if (n.contains("split"))
+      return eval(value(n["split"].get<std::string>()) <= n["at"].get<double>() ? n["le"] : n["gt"]);
     double y = n["intercept"].get<double>();
     if (n.contains("coef"))
       for (auto it = n["coef"].begin(); it != n["coef"].end(); ++it) y += it.value().get<double>() * value(it.key());

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-#include "hpcs/variant.hpp"
+#include "hpcs/harness/variant.hpp"
 
 #include <fnmatch.h>
 
@@ -8,7 +8,7 @@
 #include <ostream>
 #include <sstream>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs {
 
@@ -52,8 +52,7 @@ std::vector<std::string> select_variants(const std::string& spec, const std::vec
 }
 
 std::vector<std::size_t> choose_variants(const std::string& spec, const std::vector<std::string>& names,
-                                         const std::vector<std::optional<std::string>>& why_not,
-                                         std::ostream* notes) {
+                                         const std::vector<std::optional<std::string>>& why_not, std::ostream* notes) {
   const auto chosen = select_variants(spec, names);
   const auto named = items_of(spec);  // entries given as plain names must run
   std::vector<std::size_t> out;

@@ -5,7 +5,7 @@
 // space of the tunables it reads.
 #include "gem_cuda_factories.hpp"
 #include "gem_variants.hpp"
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 
 namespace hpcs::gem {
 
@@ -14,7 +14,8 @@ void register_hcp(VariantList& list);  // gem_hcp.cu: cuda/hcp, off the ladder
 }  // namespace cuda
 
 void register_cuda_variants(VariantList& list) {
-  const char* names[] = {"", "cuda/basic", "cuda/regacc", "cuda/split", "cuda/shared", "cuda/multivertex", "cuda/tuned"};
+  const char* names[] = {"",          "cuda/basic", "cuda/regacc", "cuda/split", "cuda/shared", "cuda/multivertex",
+                         "cuda/tuned"};
   for (int step = 1; step <= 6; ++step) {
     Variant v;
     v.name = names[step];

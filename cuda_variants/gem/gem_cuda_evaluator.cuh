@@ -14,7 +14,7 @@
 #include "gem_device_molecule.cuh"
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/event_timer.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::gem::cuda {
 
@@ -43,9 +43,7 @@ class CudaEvaluator : public Evaluator {
   virtual AtomLayout layout() const = 0;
   virtual void prepare(const Inputs&) {}
   virtual void launch() = 0;  // the kernels of one run, on the default stream
-  std::string case_text() const {
-    return case_name(constants_.region, constants_.salt, constants_.phi);
-  }
+  std::string case_text() const { return case_name(constants_.region, constants_.salt, constants_.phi); }
 
   DeviceMolecule<Real> m_;
   PairConstants<double> constants_;

@@ -17,9 +17,9 @@
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/device_buffer.hpp"
 #include "hpcs/cuda/event_timer.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/gpu.hpp"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/parallel/gpu.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::gem::cuda {
 namespace {
@@ -33,8 +33,8 @@ template <class C, class Real>
 __global__ void hcp_kernel(HcpView<Real> h, DeviceVertices v, PairConstants<Real> c, Real* __restrict__ phi) {
   const std::int64_t k = std::int64_t(blockIdx.x) * blockDim.x + threadIdx.x;
   if (k >= v.n) return;
-  HcpPairSum<C, Real> add{c, Real(v.px[k]), Real(v.py[k]), Real(v.pz[k]), Real(v.qx[k]), Real(v.qy[k]), Real(v.qz[k]),
-                          Real(0)};
+  HcpPairSum<C, Real> add{
+      c, Real(v.px[k]), Real(v.py[k]), Real(v.pz[k]), Real(v.qx[k]), Real(v.qy[k]), Real(v.qz[k]), Real(0)};
   hcp_walk(h, v.px[k], v.py[k], v.pz[k], add);
   phi[k] = add.sum;
 }
@@ -82,7 +82,7 @@ class CudaHcp final : public Evaluator {
   void run() override {
     timer_.start();
     if (n_ > 0) {
-      const HcpView<Real> h{atoms_.get(),   sphere1_.get(), first1_.get(), approx1_.get(),
+      const HcpView<Real> h{atoms_.get(),   sphere1_.get(), first1_.get(),  approx1_.get(),
                             sphere2_.get(), first2_.get(),  approx2_.get(), groups2_};
       const DeviceVertices v{v_[0].get(), v_[1].get(), v_[2].get(), v_[3].get(), v_[4].get(), v_[5].get(), n_};
       const unsigned grid = static_cast<unsigned>((n_ + block_ - 1) / block_);

@@ -13,7 +13,7 @@
 #include "gem_cuda_evaluator.cuh"
 #include "gem_cuda_factories.hpp"
 #include "gem_vertex_regs.cuh"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::gem::cuda {
 namespace {

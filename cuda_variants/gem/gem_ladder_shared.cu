@@ -11,7 +11,7 @@
 #include "gem_cuda_evaluator.cuh"
 #include "gem_cuda_factories.hpp"
 #include "gem_tile_kernel.cuh"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::gem::cuda {
 namespace {
@@ -26,7 +26,8 @@ class SharedStep final : public CudaEvaluator<Real> {
     tile_ = tile_atoms_or_default(t.tile_atoms, block_, p);
     int most = 1024;
     with_vertices_per_thread(vpt_, [&](auto V) {
-      most = max_threads_over_cases([](auto cs) { return tile_kernel<decltype(cs), decltype(V)::value, ExactTerms<Real>>; });
+      most = max_threads_over_cases(
+          [](auto cs) { return tile_kernel<decltype(cs), decltype(V)::value, ExactTerms<Real>>; });
     });
     check_block_fits(block_, most,
                      std::string(step == 4 ? "cuda/shared" : "cuda/multivertex") + " in " + to_string(p) + " with " +
@@ -35,8 +36,9 @@ class SharedStep final : public CudaEvaluator<Real> {
 
   std::string config() const override {
     const std::int64_t per_block = std::int64_t(block_) * vpt_;
-    return "block=" + std::to_string(block_) + " vertices/thread=" + std::to_string(vpt_) + " tile=" +
-           std::to_string(tile_) + " atoms grid=" + std::to_string((this->m_.vertices() + per_block - 1) / per_block) +
+    return "block=" + std::to_string(block_) + " vertices/thread=" + std::to_string(vpt_) +
+           " tile=" + std::to_string(tile_) +
+           " atoms grid=" + std::to_string((this->m_.vertices() + per_block - 1) / per_block) +
            ", one kernel per case (" + this->case_text() + ")";
   }
 
@@ -45,11 +47,10 @@ class SharedStep final : public CudaEvaluator<Real> {
 
   void launch() override {
     const PairConstants<Real> c = this->constants_.template as<Real>();
-    const TileArgs<ExactTerms<Real>> args{this->m_.atoms_packed(), this->m_.atoms(), this->m_.atoms(), tile_,
-                                          this->m_.vertex_view(),   this->m_.phi(),   ExactTerms<Real>{c}};
-    with_vertices_per_thread(vpt_, [&](auto V) {
-      with_kernel_case(c, [&](auto cs) { launch_tile<decltype(cs), V()>(args, block_, 1); });
-    });
+    const TileArgs<ExactTerms<Real>> args{this->m_.atoms_packed(), this->m_.atoms(), this->m_.atoms(),   tile_,
+                                          this->m_.vertex_view(),  this->m_.phi(),   ExactTerms<Real>{c}};
+    with_vertices_per_thread(
+        vpt_, [&](auto V) { with_kernel_case(c, [&](auto cs) { launch_tile<decltype(cs), V()>(args, block_, 1); }); });
   }
 
   int block_, vpt_ = 1, tile_ = 0;

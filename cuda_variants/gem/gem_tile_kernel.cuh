@@ -25,7 +25,7 @@ struct TileArgs {
   int per_split;  // atoms per split (blockIdx.y); n_atoms without splits
   int tile;       // atoms staged per tile
   VertexView<Real> v;
-  Real* out;      // row blockIdx.y of out (rows of v.n values)
+  Real* out;  // row blockIdx.y of out (rows of v.n values)
   Terms terms;
 };
 

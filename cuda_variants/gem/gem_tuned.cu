@@ -12,8 +12,8 @@
 #include "gem_cuda_factories.hpp"
 #include "gem_fast_pair.hpp"
 #include "gem_tile_kernel.cuh"
-#include "hpcs/gpu.hpp"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/parallel/gpu.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::gem::cuda {
 namespace {
@@ -49,18 +49,21 @@ class TunedStep final : public CudaEvaluator<Real> {
     check_atom_splits(requested_splits_);
     int most = 1024;
     with_vertices_per_thread(vpt_, [&](auto V) {
-      most = max_threads_over_cases([](auto cs) { return tile_kernel<decltype(cs), decltype(V)::value, FastTerms<Real>>; });
+      most = max_threads_over_cases(
+          [](auto cs) { return tile_kernel<decltype(cs), decltype(V)::value, FastTerms<Real>>; });
     });
-    check_block_fits(block_, most, "cuda/tuned in " + to_string(p) + " with " + std::to_string(vpt_) + " vertices per thread");
+    check_block_fits(block_, most,
+                     "cuda/tuned in " + to_string(p) + " with " + std::to_string(vpt_) + " vertices per thread");
   }
 
   std::string config() const override {
     const std::int64_t per_block = std::int64_t(block_) * vpt_;
-    return "block=" + std::to_string(block_) + " vertices/thread=" + std::to_string(vpt_) + " tile=" +
-           std::to_string(tile_) + " atoms grid=" + std::to_string((this->m_.vertices() + per_block - 1) / per_block) +
-           "x" + std::to_string(splits_) + " atom splits=" + std::to_string(splits_) + " of " +
-           std::to_string(per_split_) + " atoms" + (requested_splits_ == 0 ? " (automatic)" : "") +
-           ", rsqrt terms, one kernel per case (" + this->case_text() + ")";
+    return "block=" + std::to_string(block_) + " vertices/thread=" + std::to_string(vpt_) +
+           " tile=" + std::to_string(tile_) +
+           " atoms grid=" + std::to_string((this->m_.vertices() + per_block - 1) / per_block) + "x" +
+           std::to_string(splits_) + " atom splits=" + std::to_string(splits_) + " of " + std::to_string(per_split_) +
+           " atoms" + (requested_splits_ == 0 ? " (automatic)" : "") + ", rsqrt terms, one kernel per case (" +
+           this->case_text() + ")";
   }
 
  private:
@@ -68,9 +71,8 @@ class TunedStep final : public CudaEvaluator<Real> {
 
   void prepare(const Inputs&) override {
     const int n = this->m_.atoms();
-    const int wanted = requested_splits_ > 0
-                           ? requested_splits_
-                           : auto_atom_splits(this->m_.vertices(), n, block_, vpt_, device_fill());
+    const int wanted = requested_splits_ > 0 ? requested_splits_
+                                             : auto_atom_splits(this->m_.vertices(), n, block_, vpt_, device_fill());
     per_split_ = n > 0 ? atoms_per_split(n, wanted) : 0;
     splits_ = effective_splits(n, per_split_);
     if (splits_ > 1) partial_.allocate(std::size_t(splits_) * std::size_t(this->m_.vertices()));
@@ -79,13 +81,19 @@ class TunedStep final : public CudaEvaluator<Real> {
   void launch() override {
     const std::int64_t n = this->m_.vertices();
     Real* out = splits_ > 1 ? partial_.get() : this->m_.phi();
-    const TileArgs<FastTerms<Real>> args{this->m_.atoms_packed(), this->m_.atoms(), per_split_, tile_,
-                                         this->m_.vertex_view(),  out, FastTerms<Real>{fast_constants<Real>(this->constants_)}};
+    const TileArgs<FastTerms<Real>> args{this->m_.atoms_packed(),
+                                         this->m_.atoms(),
+                                         per_split_,
+                                         tile_,
+                                         this->m_.vertex_view(),
+                                         out,
+                                         FastTerms<Real>{fast_constants<Real>(this->constants_)}};
     with_vertices_per_thread(vpt_, [&](auto V) {
       with_kernel_case(this->constants_, [&](auto cs) { launch_tile<decltype(cs), V()>(args, block_, splits_); });
     });
     if (splits_ > 1) {
-      sum_splits<Real><<<unsigned((n + kSumBlock - 1) / kSumBlock), kSumBlock>>>(partial_.get(), this->m_.phi(), n, splits_);
+      sum_splits<Real>
+          <<<unsigned((n + kSumBlock - 1) / kSumBlock), kSumBlock>>>(partial_.get(), this->m_.phi(), n, splits_);
       HPCS_CUDA_CHECK_LAUNCH();
     }
   }

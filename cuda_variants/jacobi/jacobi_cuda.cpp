@@ -2,7 +2,7 @@
 // Registers the raw CUDA variants of Jacobi: cuda/naive (one launch per time step) and
 // cuda/tiled (1D hexagonal, 2D HHC, with the named tunings of tiled variants), each with
 // its --tune space (jacobi_tuning.cpp).
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "jacobi_cuda_factories.hpp"
 #include "jacobi_variants.hpp"
 

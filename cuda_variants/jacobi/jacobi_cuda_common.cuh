@@ -17,7 +17,7 @@
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/device_buffer.hpp"
 #include "hpcs/cuda/event_timer.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi::cuda {
@@ -58,7 +58,9 @@ struct DeviceMem {
 };
 
 // Bytes of the per-block row table, rounded so the buffers after it stay 16-byte aligned.
-HPCS_HD inline std::size_t rows_bytes(int t_T) { return (static_cast<std::size_t>(t_T + 1) * sizeof(blocks::RowInfo) + 15) / 16 * 16; }
+HPCS_HD inline std::size_t rows_bytes(int t_T) {
+  return (static_cast<std::size_t>(t_T + 1) * sizeof(blocks::RowInfo) + 15) / 16 * 16;
+}
 
 struct DeviceLimits {
   int max_smem_optin = 0;  // per block, bytes

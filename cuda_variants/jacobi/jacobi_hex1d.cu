@@ -11,8 +11,8 @@ namespace hpcs::jacobi::cuda {
 namespace {
 
 template <class Real>
-__global__ void __launch_bounds__(1024) hex1d_kernel(const __grid_constant__ blocks::Hex1dParams<Real> p,
-                                                     const std::int64_t w) {
+__global__ void __launch_bounds__(1024)
+    hex1d_kernel(const __grid_constant__ blocks::Hex1dParams<Real> p, const std::int64_t w) {
   extern __shared__ __align__(16) unsigned char smem[];
   Real* b0 = reinterpret_cast<Real*>(smem + rows_bytes(p.h.t_T));
   DeviceMem<Real> m{reinterpret_cast<blocks::RowInfo*>(smem), b0, b0 + p.nr, nullptr};
@@ -40,10 +40,14 @@ class Hex1dSolver final : public CudaSolver<Real> {
   }
 
   nlohmann::json details() const override {
-    return {{"launches", this->launches_},           {"wavefronts", wavefronts_},
-            {"tiles", tiles_},                       {"threads_per_block", t_.threads},
-            {"shared_bytes_per_block", smem_},       {"blocks_per_sm", blocks_per_sm(hex1d_kernel<Real>, t_.threads, smem_)},
-            {"t_T", t_.t_T},                         {"t_S1", t_.t_S1}};
+    return {{"launches", this->launches_},
+            {"wavefronts", wavefronts_},
+            {"tiles", tiles_},
+            {"threads_per_block", t_.threads},
+            {"shared_bytes_per_block", smem_},
+            {"blocks_per_sm", blocks_per_sm(hex1d_kernel<Real>, t_.threads, smem_)},
+            {"t_T", t_.t_T},
+            {"t_S1", t_.t_S1}};
   }
 
  private:
@@ -52,7 +56,8 @@ class Hex1dSolver final : public CudaSolver<Real> {
     const Precision prec = sizeof(Real) == 4 ? Precision::Float32 : Precision::Float64;
     if (auto why = hex1d_rejects(this->p_, t_, prec)) throw Error(*why);
     smem_ = smem_bytes(t_, sizeof(Real));
-    HPCS_CUDA_CHECK(cudaFuncSetAttribute(hex1d_kernel<Real>, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+    HPCS_CUDA_CHECK(
+        cudaFuncSetAttribute(hex1d_kernel<Real>, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
   }
 
   std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
@@ -78,16 +83,19 @@ std::optional<std::string> hex1d_rejects(const Problem& p, const Tuning& tiles, 
   if (auto why = check_tiles(p, tiles)) return "cuda/tiled: " + *why;
   Tuning t = tiles;
   if (t.t_T > (1 << 20) || t.t_S1 > (1 << 24))
-    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + " are beyond any shared memory";
+    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) +
+           " are beyond any shared memory";
   if (t.threads == 0) t.threads = default_threads(t);
-  if (t.threads > 1024) return "cuda/tiled: threads = " + std::to_string(t.threads) + " per block; CUDA allows at most 1024";
+  if (t.threads > 1024)
+    return "cuda/tiled: threads = " + std::to_string(t.threads) + " per block; CUDA allows at most 1024";
   const auto lim = device_limits();
   if (!lim) return std::nullopt;  // no GPU: unavailable() says so
   const std::size_t real = prec == Precision::Float32 ? 4 : 8;
   const std::size_t need = smem_bytes(t, real);
   if (need > static_cast<std::size_t>(lim->max_smem_optin))
-    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + " need " + std::to_string(need) +
-           " B of shared memory per block (" + to_string(prec) + "); this GPU allows " + std::to_string(lim->max_smem_optin) + " B";
+    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + " need " +
+           std::to_string(need) + " B of shared memory per block (" + to_string(prec) + "); this GPU allows " +
+           std::to_string(lim->max_smem_optin) + " B";
   if (prec == Precision::Float32) return check_kernel_threads(hex1d_kernel<float>, t.threads, "cuda/tiled");
   return check_kernel_threads(hex1d_kernel<double>, t.threads, "cuda/tiled");
 }

@@ -32,8 +32,7 @@ struct Hex1dParams {
 template <class Real, class Mem>
 class Hex1dBlock {
  public:
-  HPCS_HD Hex1dBlock(const Hex1dParams<Real>& p, Mem& m, std::int64_t w, std::int64_t k)
-      : p_(p), m_(m), w_(w), k_(k) {
+  HPCS_HD Hex1dBlock(const Hex1dParams<Real>& p, Mem& m, std::int64_t w, std::int64_t k) : p_(p), m_(m), w_(w), k_(k) {
     origin_ = p.h.x0(w, k) - p.h.half();
     base_ = p.h.base_time(w);
     r0_ = p.h.first_row(w);

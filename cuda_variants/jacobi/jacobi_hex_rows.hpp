@@ -7,7 +7,7 @@
 #include <cstdint>
 
 #include "hex_tiling.hpp"
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 
 namespace hpcs::jacobi::cuda::blocks {
 

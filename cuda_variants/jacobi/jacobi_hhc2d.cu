@@ -19,8 +19,8 @@ static_assert(kRound == blocks::kRoundFixed, "fixed-shape kernels assume the GPU
 
 // kS2, kT: 0 = any shape; otherwise the shape compiled in (constant strides and modulo).
 template <class Real, int kS2 = 0, int kT = 0>
-__global__ void __launch_bounds__(1024) hhc2d_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
-                                                     const std::int64_t w) {
+__global__ void __launch_bounds__(1024)
+    hhc2d_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p, const std::int64_t w) {
   extern __shared__ __align__(16) unsigned char smem[];
   Real* b0 = reinterpret_cast<Real*>(smem + rows_bytes(p.h.t_T));
   Real* b1 = b0 + p.nr * p.rs;
@@ -35,8 +35,8 @@ __global__ void __launch_bounds__(1024) hhc2d_kernel(const __grid_constant__ blo
 // Shape (t_S2, t_T, t_S1) compiled in, threads = t_S2: the wavefronts whose hexagons have
 // all t_T rows (all but wavefront 0 and the ones cut at time T, which run hhc2d_kernel).
 template <class Real, int kS2, int kT, int kS1>
-__global__ void __launch_bounds__(kS2, kS2 <= 256 ? 3 : 2) hhc2d_fast_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p,
-                                                         const std::int64_t w) {
+__global__ void __launch_bounds__(kS2, kS2 <= 256 ? 3 : 2)
+    hhc2d_fast_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p, const std::int64_t w) {
   extern __shared__ __align__(16) unsigned char smem[];
   using Fast = blocks::Hhc2dFastBlock<Real, DeviceMem<Real>, kS2, kT, kS1>;
   Real* b0 = reinterpret_cast<Real*>(smem);
@@ -99,7 +99,9 @@ Hhc2dKernel<Real> kernel_for(const Tuning& t) {
 bool full_wavefront(const HexTiling& h, std::int64_t w) { return h.first_row(w) == 0 && h.last_row(w) == h.t_T - 1; }
 
 // t_S2 < 1 is refused later by check_tiles(); here it must not divide by zero.
-int resolved_threads(const Tuning& t) { return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / std::max(1, t.t_S2)); }
+int resolved_threads(const Tuning& t) {
+  return t.threads > 0 ? t.threads : t.t_S2 * std::max(1, 256 / std::max(1, t.t_S2));
+}
 
 // Shared bytes per block; the input-level buffer has t_S1 + 2 rows except in wavefront 0,
 // whose first computed row (the middle of the hexagon) is w_tile wide.
@@ -141,10 +143,12 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     if (auto why = hhc2d_rejects(this->p_, t_, prec)) throw Error(*why);
     smem_ = smem_bytes(t_, sizeof(Real), false);
     smem0_ = smem_bytes(t_, sizeof(Real), true);
-    HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<Real>(t_), cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem0_)));
+    HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<Real>(t_), cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                         static_cast<int>(smem0_)));
     fast_ = fast_kernel_for<Real>(t_);
     if (fast_.fn)
-      HPCS_CUDA_CHECK(cudaFuncSetAttribute(fast_.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(fast_.smem)));
+      HPCS_CUDA_CHECK(
+          cudaFuncSetAttribute(fast_.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(fast_.smem)));
   }
 
   std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
@@ -155,7 +159,8 @@ class Hhc2dSolver final : public CudaSolver<Real> {
       prm.init_row0 = blocks::hhc_init_row0(prm.h, w);
       if (fast_.fn && full_wavefront(prm.h, w)) {
         void* args[] = {&prm, &w};
-        HPCS_CUDA_CHECK(cudaLaunchKernel(fast_.fn, dim3(static_cast<unsigned>(tiles)), dim3(t_.threads), args, fast_.smem, 0));
+        HPCS_CUDA_CHECK(
+            cudaLaunchKernel(fast_.fn, dim3(static_cast<unsigned>(tiles)), dim3(t_.threads), args, fast_.smem, 0));
       } else {
         kernel<<<static_cast<unsigned>(tiles), t_.threads, w == 0 ? smem0_ : smem_>>>(prm, w);
       }
@@ -174,24 +179,28 @@ std::optional<std::string> hhc2d_rejects(const Problem& p, const Tuning& tiles, 
   if (auto why = check_tiles(p, tiles)) return "cuda/tiled: " + *why;
   Tuning t = tiles;
   if (t.t_T > (1 << 10) || t.t_S1 > (1 << 16) || t.t_S2 > 1024)
-    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + ", t_S2 = " +
-           std::to_string(t.t_S2) + ": t_S2 is at most 1024 (one thread per column) and the others far beyond shared memory";
+    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) +
+           ", t_S2 = " + std::to_string(t.t_S2) +
+           ": t_S2 is at most 1024 (one thread per column) and the others far beyond shared memory";
   t.threads = resolved_threads(t);
-  if (t.threads > 1024) return "cuda/tiled: threads = " + std::to_string(t.threads) + " per block; CUDA allows at most 1024";
+  if (t.threads > 1024)
+    return "cuda/tiled: threads = " + std::to_string(t.threads) + " per block; CUDA allows at most 1024";
   if (t.threads % t.t_S2 != 0)
-    return "cuda/tiled: threads = " + std::to_string(t.threads) + " must be a multiple of t_S2 = " + std::to_string(t.t_S2) +
+    return "cuda/tiled: threads = " + std::to_string(t.threads) +
+           " must be a multiple of t_S2 = " + std::to_string(t.t_S2) +
            " (one thread per sub-prism column, row groups of t_S2 threads)";
   if (p.n2 > (1 << 22) - t.t_S2 - t.t_T)  // fast_mod's exact range
     return "cuda/tiled: n2 = " + std::to_string(p.n2) + " columns; the 2D kernel's column index allows at most " +
-           std::to_string((1 << 22) - t.t_S2 - t.t_T) + " with t_S2 = " + std::to_string(t.t_S2) + ", t_T = " + std::to_string(t.t_T);
+           std::to_string((1 << 22) - t.t_S2 - t.t_T) + " with t_S2 = " + std::to_string(t.t_S2) +
+           ", t_T = " + std::to_string(t.t_T);
   const auto lim = device_limits();
   if (!lim) return std::nullopt;  // no GPU: unavailable() says so
   const std::size_t real = prec == Precision::Float32 ? 4 : 8;
   const std::size_t need = smem_bytes(t, real, true);
   if (need > static_cast<std::size_t>(lim->max_smem_optin))
-    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) + ", t_S2 = " +
-           std::to_string(t.t_S2) + " need " + std::to_string(need) + " B of shared memory per block (" + to_string(prec) +
-           "); this GPU allows " + std::to_string(lim->max_smem_optin) + " B";
+    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) +
+           ", t_S2 = " + std::to_string(t.t_S2) + " need " + std::to_string(need) + " B of shared memory per block (" +
+           to_string(prec) + "); this GPU allows " + std::to_string(lim->max_smem_optin) + " B";
   if (prec == Precision::Float32) {
     if (const auto f = fast_kernel_for<float>(t); f.fn)
       if (auto why = check_kernel_threads(f.fn, t.threads, "cuda/tiled")) return why;

@@ -178,9 +178,7 @@ class Hhc2dBlock {
     return slot >= P ? slot - P : slot;
   }
 
-  HPCS_HD int first_column(int r, std::int64_t s) const {
-    return static_cast<int>(s) * S2() + 1 - r;
-  }
+  HPCS_HD int first_column(int r, std::int64_t s) const { return static_cast<int>(s) * S2() + 1 - r; }
 
   // Copies global row `srow`, columns j0, j0 + t_S2, .. <= jhi, into the local row `dst`
   // (a buffer of P circular slots) from `slot` on, with the ghost columns; boundary columns
@@ -201,7 +199,8 @@ class Hhc2dBlock {
   // local row li of buffer b and its ghost columns; boundary columns skipped if asked.
   HPCS_HD void put_row(int b, int li, const Real* srow, int jlo, int jhi, int c, bool skip_boundary) const {
     Real* dst = m_.buf(b) + (b == 2 ? (li - p_.init_row0) * RSI() : li * RS()) + 1;
-    copy_columns(dst, slot_of(jlo, c, b == 2), srow, jlo + c, jhi, b == 2 ? Pin() : Pb(), skip_boundary);  // c < t_S2 < P
+    copy_columns(dst, slot_of(jlo, c, b == 2), srow, jlo + c, jhi, b == 2 ? Pin() : Pb(),
+                 skip_boundary);  // c < t_S2 < P
   }
 
   // put_row for local rows l0 + q, l0 + q + row_groups, ... <= l1 and this thread's column
@@ -354,7 +353,7 @@ class Hhc2dBlock {
   int r0_, r1_;
   bool edge_rows_;    // the boundary row i = 0 or i = S + 1 may be one of this hexagon's
   int top_, bottom_;  // local rows of the boundary rows i = 0 and i = S + 1
-  int tid_, c_, q_;  // thread, its column in the sub-prism, its row group
+  int tid_, c_, q_;   // thread, its column in the sub-prism, its row group
 };
 
 }  // namespace hpcs::jacobi::cuda::blocks

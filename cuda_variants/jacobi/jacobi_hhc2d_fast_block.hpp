@@ -230,8 +230,8 @@ class Hhc2dFastBlock {
   // [lo, e1) and [e2, hi] leave, rows [e1, e2) stay.
   template <bool Edge, bool First>
   HPCS_HD void compute(int R, int j, int col0, int slot) const {
-    constexpr int rs = First ? Pi : P;         // input row stride
-    constexpr int r0 = First ? ROW0I : 0;      // input row of local row r0
+    constexpr int rs = First ? Pi : P;     // input row stride
+    constexpr int r0 = First ? ROW0I : 0;  // input row of local row r0
     const bool keep = R + 1 < kT;
     int rlo = lo(R), rhi = hi(R);
     // Rows [rlo, e1) and [e2, rhi] have a consumer outside row R + 1: none in the lower
@@ -328,8 +328,8 @@ class Hhc2dFastBlock {
   int c_;
   int cols_ = 0;  // p_.cols (< 2^22 + 2)
   int base_odd_ = 0;
-  int vlo_ = 0, vhi_ = 0;  // local rows of x = 1 and x = S (clamped to [-1, NR])
-  bool edge_ = false;      // some row this block computes lies outside [1, S]
+  int vlo_ = 0, vhi_ = 0;        // local rows of x = 1 and x = S (clamped to [-1, NR])
+  bool edge_ = false;            // some row this block computes lies outside [1, S]
   std::int64_t origin_off_ = 0;  // origin * cols: local row 0's offset in a global buffer
 };
 

@@ -34,7 +34,8 @@ __global__ void naive1d_kernel(const Real* __restrict__ in, Real* __restrict__ o
         r[u] = p[1];
       }
 #pragma unroll
-      for (int u = 0; u < kPer; ++u) out[i0 + static_cast<std::int64_t>(u) * blockDim.x] = jacobi1d_update(l[u], c[u], r[u]);
+      for (int u = 0; u < kPer; ++u)
+        out[i0 + static_cast<std::int64_t>(u) * blockDim.x] = jacobi1d_update(l[u], c[u], r[u]);
     } else {
       for (std::int64_t i = i0; i <= n1; i += blockDim.x) out[i] = jacobi1d_update(in[i - 1], in[i], in[i + 1]);
     }
@@ -105,7 +106,8 @@ class NaiveSolver final : public CudaSolver<Real> {
         const std::int64_t bx = (p.n2 + threads_ - 1) / threads_;
         const std::int64_t by = std::min<std::int64_t>((p.n1 + kRows - 1) / kRows, 65535);
         if (bx > (1LL << 31) - 1) throw Error("cuda/naive: n2 = " + std::to_string(p.n2) + " is too wide for one grid");
-        naive2d_kernel<Real><<<dim3(static_cast<unsigned>(bx), static_cast<unsigned>(by)), threads_>>>(in, out, p.n1, p.n2);
+        naive2d_kernel<Real>
+            <<<dim3(static_cast<unsigned>(bx), static_cast<unsigned>(by)), threads_>>>(in, out, p.n1, p.n2);
       }
       HPCS_CUDA_CHECK_LAUNCH();
     }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuda/tiled learns the dimension at setup: 1D hexagonal or 2D HHC behind one solver.
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "jacobi_cuda_factories.hpp"
 
 namespace hpcs::jacobi::cuda {

@@ -18,7 +18,7 @@
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/device_buffer.hpp"
 #include "hpcs/cuda/event_timer.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "matrixchain_variants.hpp"
 
 namespace hpcs::matrixchain::cuda {
@@ -118,8 +118,8 @@ class ChainExecutor : public Executor {
   }
 
  protected:
-  virtual void check_plan(const Plan& plan) const = 0;  // throws hpcs::Error for a plan it cannot run
-  virtual void prepare() {}                              // after the buffers exist
+  virtual void check_plan(const Plan& plan) const = 0;          // throws hpcs::Error for a plan it cannot run
+  virtual void prepare() {}                                     // after the buffers exist
   virtual void launch_step(std::size_t i, cudaStream_t s) = 0;  // step i of the plan, on s
 
   const Plan& plan() const { return *plan_; }
@@ -129,9 +129,10 @@ class ChainExecutor : public Executor {
   std::int64_t rows() const { return in_->rows; }
   // Lanes that may run while step i runs (plan_concurrency): its share of the GPU is 1 / that.
   int concurrency(std::size_t i) const { return concurrency_[i]; }
-  unsigned long long runs() const { return runs_; }      // runs since setup (run() counts them)
+  unsigned long long runs() const { return runs_; }  // runs since setup (run() counts them)
   const Real* operand(const Operand& o) const {
-    return o.input() ? inputs_[static_cast<std::size_t>(o.matrix - 1)].get() : outputs_[static_cast<std::size_t>(o.step)].get();
+    return o.input() ? inputs_[static_cast<std::size_t>(o.matrix - 1)].get()
+                     : outputs_[static_cast<std::size_t>(o.step)].get();
   }
   Real* output(std::size_t step) { return outputs_[step].get(); }
   // "plan fused M=16384 float32", the start of config().
@@ -162,7 +163,8 @@ class ChainExecutor : public Executor {
       HPCS_CUDA_CHECK(cudaEventRecord(done_[i], s));
     }
     for (int l = 1; l < lanes_; ++l) {  // join: the main stream waits for every lane
-      HPCS_CUDA_CHECK(cudaEventRecord(lane_end_[static_cast<std::size_t>(l)], lane_streams_[static_cast<std::size_t>(l)]));
+      HPCS_CUDA_CHECK(
+          cudaEventRecord(lane_end_[static_cast<std::size_t>(l)], lane_streams_[static_cast<std::size_t>(l)]));
       HPCS_CUDA_CHECK(cudaStreamWaitEvent(stream_, lane_end_[static_cast<std::size_t>(l)], 0));
     }
   }
@@ -196,14 +198,14 @@ class ChainExecutor : public Executor {
   cudaGraphExec_t graph_exec_ = nullptr;
   const ChainData* in_ = nullptr;
   const Plan* plan_ = nullptr;
-  cudaStream_t stream_ = nullptr;                  // the main stream: lane 0
+  cudaStream_t stream_ = nullptr;  // the main stream: lane 0
   std::vector<cudaStream_t> lane_streams_;
-  std::vector<int> lane_;                          // each step's lane
-  std::vector<int> concurrency_;                   // lanes running beside each step
+  std::vector<int> lane_;         // each step's lane
+  std::vector<int> concurrency_;  // lanes running beside each step
   int lanes_ = 1;
   cudaEvent_t fork_ = nullptr;
-  std::vector<cudaEvent_t> done_;                  // recorded after each step
-  std::vector<cudaEvent_t> lane_end_;              // each lane's end, for the join
+  std::vector<cudaEvent_t> done_;      // recorded after each step
+  std::vector<cudaEvent_t> lane_end_;  // each lane's end, for the join
   unsigned long long runs_ = 0;
   std::vector<hpcs::cuda::DeviceBuffer<Real>> inputs_;   // A1's band, A2 .. An
   std::vector<hpcs::cuda::DeviceBuffer<Real>> outputs_;  // one per step

@@ -8,13 +8,14 @@
 
 #include "matrixchain_chain_executor.cuh"
 #include "matrixchain_cuda_factories.hpp"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::matrixchain::cuda {
 namespace {
 
 void check_cublas(cublasStatus_t s, const char* what) {
-  if (s != CUBLAS_STATUS_SUCCESS) throw Error(std::string("cuBLAS error: ") + what + " failed: " + cublasGetStatusString(s));
+  if (s != CUBLAS_STATUS_SUCCESS)
+    throw Error(std::string("cuBLAS error: ") + what + " failed: " + cublasGetStatusString(s));
 }
 
 cublasStatus_t gemm(cublasHandle_t h, int m, int n, int k, const float* a, const float* b, float* c) {

@@ -7,7 +7,7 @@
 // narrows a patch side per product unless --gemm-patch plan (the named tuning `planpatch`).
 // The tiled two tune --fast-memory (matrixchain_tuning.cpp); cuBLAS tiles by itself.
 #include "matrixchain_cuda_factories.hpp"
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "matrixchain_variants.hpp"
 
 namespace hpcs::matrixchain {

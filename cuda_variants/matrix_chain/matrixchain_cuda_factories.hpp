@@ -22,7 +22,7 @@ std::unique_ptr<Executor> make_tiled_executor(const std::string& name, bool fuse
 
 // matrixchain_fast_memory.cu, for the current device.
 std::size_t shared_memory_per_block();  // opt-in bytes per block
-int multiprocessors();                   // SMs of the current device
+int multiprocessors();                  // SMs of the current device
 // Auto M of this backend: the largest power of two whose elements fill at most half of a
 // block's shared memory, halved until a square patch fits the kernels' threads (H100:
 // float32 16384, float64 8192).

@@ -5,7 +5,7 @@
 
 #include "matrixchain_cuda_factories.hpp"
 #include "hpcs/cuda/check.hpp"
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "matrixchain_launch_shape.hpp"
 
 namespace hpcs::matrixchain::cuda {

@@ -31,7 +31,7 @@ __global__ void __launch_bounds__(kLaunchBound<Real, Micro>) fused_left_kernel(F
 
   Real acc[Micro][Micro] = {};
   accumulate<false>(acc, StagedA<Real>{f.x_mat + static_cast<Index>(r0) * p1, p1, p0 - r0},
-             StagedB<Real>{f.y_mat + c0, p2, p2 - c0}, p1, p, stage, [] {});
+                    StagedB<Real>{f.y_mat + c0, p2, p2 - c0}, p1, p, stage, [] {});
 #pragma unroll
   for (int i = 0; i < Micro; ++i)
 #pragma unroll
@@ -48,12 +48,12 @@ __global__ void __launch_bounds__(kLaunchBound<Real, Micro>) fused_left_kernel(F
     for (int i = 0; i < Micro; ++i)
 #pragma unroll
       for (int j = 0; j < Micro; ++j) acc[i][j] = Real(0);
-    accumulate<false>(acc, Resident<Real>{t, p.lda()}, StagedB<Real>{f.z_mat + static_cast<Index>(c0) * p3 + cc, p3, p3 - cc},
-               k_valid, p, stage, [&] {
-                 if (jb == 0) return;
-                 wait_at_least(flag, f.flag_base + static_cast<Counter>(jb));
-                 load_patch(acc, r, p3, p0 - r0, p3 - cc, p);
-               });
+    accumulate<false>(acc, Resident<Real>{t, p.lda()},
+                      StagedB<Real>{f.z_mat + static_cast<Index>(c0) * p3 + cc, p3, p3 - cc}, k_valid, p, stage, [&] {
+                        if (jb == 0) return;
+                        wait_at_least(flag, f.flag_base + static_cast<Counter>(jb));
+                        load_patch(acc, r, p3, p0 - r0, p3 - cc, p);
+                      });
     store_patch(acc, r, p3, p0 - r0, p3 - cc, p);
     release_as(flag, f.flag_base + static_cast<Counter>(jb) + 1);
   }
@@ -73,7 +73,7 @@ __global__ void __launch_bounds__(kLaunchBound<Real, Micro>) fused_right_kernel(
 
   Real acc[Micro][Micro] = {};
   accumulate<false>(acc, StagedA<Real>{f.y_mat + static_cast<Index>(r0) * p2, p2, p1 - r0},
-             StagedB<Real>{f.z_mat + c0, p3, p3 - c0}, p2, p, stage, [] {});
+                    StagedB<Real>{f.z_mat + c0, p3, p3 - c0}, p2, p, stage, [] {});
 #pragma unroll
   for (int i = 0; i < Micro; ++i)
 #pragma unroll
@@ -90,12 +90,12 @@ __global__ void __launch_bounds__(kLaunchBound<Real, Micro>) fused_right_kernel(
     for (int i = 0; i < Micro; ++i)
 #pragma unroll
       for (int j = 0; j < Micro; ++j) acc[i][j] = Real(0);
-    accumulate<false>(acc, StagedA<Real>{f.x_mat + static_cast<Index>(rr) * p1 + r0, p1, p0 - rr}, Resident<Real>{t, p.ldb()},
-               k_valid, p, stage, [&] {
-                 if (ib == 0) return;
-                 wait_at_least(flag, f.flag_base + static_cast<Counter>(ib));
-                 load_patch(acc, r, p3, p0 - rr, p3 - c0, p);
-               });
+    accumulate<false>(acc, StagedA<Real>{f.x_mat + static_cast<Index>(rr) * p1 + r0, p1, p0 - rr},
+                      Resident<Real>{t, p.ldb()}, k_valid, p, stage, [&] {
+                        if (ib == 0) return;
+                        wait_at_least(flag, f.flag_base + static_cast<Counter>(ib));
+                        load_patch(acc, r, p3, p0 - rr, p3 - c0, p);
+                      });
     store_patch(acc, r, p3, p0 - rr, p3 - c0, p);
     release_as(flag, f.flag_base + static_cast<Counter>(ib) + 1);
   }

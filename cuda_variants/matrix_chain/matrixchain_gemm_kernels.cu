@@ -48,7 +48,7 @@ __device__ __forceinline__ void store_quad(double* p, const double* v) {
 // Threads of the fast kernel's TM x TN patch (8 x 8 outputs each), and its launch bounds:
 // at most 128 registers a thread in float32 (two 256-thread blocks an SM), 255 in float64.
 template <int TM, int TN>
-constexpr int kFastThreadsOf = TM * TN / 64;
+constexpr int kFastThreadsOf = TM* TN / 64;
 template <class Real, int TM, int TN>
 constexpr int kFastMinBlocks = (sizeof(Real) == 4 ? 2 : 1) * 256 / kFastThreadsOf<TM, TN>;
 
@@ -113,7 +113,7 @@ __global__ void __launch_bounds__(kFastThreadsOf<TM, TN>, (kFastMinBlocks<Real, 
   const int tx = tid % (TN / 8), ty = tid / (TN / 8);
   Real acc[8][8] = {};
   // A k row's 8 values of A and of B for this thread, from shared memory.
-  const auto fragment = [&](Real (&av)[8], Real (&bv)[8], int buf, int k) {
+  const auto fragment = [&](Real(&av)[8], Real(&bv)[8], int buf, int k) {
     load_shared<4>(av, &as[buf][k][ty * 4]);
     load_shared<4>(av + 4, &as[buf][k][TM / 2 + ty * 4]);
     load_shared<4>(bv, &bs[buf][k][tx * 4]);
@@ -175,8 +175,8 @@ __global__ void sum_slices_kernel(const Real* __restrict__ partial, Real* __rest
 }
 
 template <class Real, int Micro>
-__global__ void __launch_bounds__(kLaunchBound<Real, Micro>) gemm_tiled_kernel(GemmParams<Real> g, Index row_bands,
-                                                                              Index col_bands) {
+__global__ void __launch_bounds__(kLaunchBound<Real, Micro>)
+    gemm_tiled_kernel(GemmParams<Real> g, Index row_bands, Index col_bands) {
   const Patch<Micro> p(g.x, g.y, g.chunk_log2);
   Index ib, jb;
   grouped_patch(blockIdx.x, row_bands, col_bands, ib, jb);
@@ -189,8 +189,8 @@ __global__ void __launch_bounds__(kLaunchBound<Real, Micro>) gemm_tiled_kernel(G
   Real* c = split ? g.partial + static_cast<Index>(blockIdx.y) * g.p0 * g.p2 : g.c;
   Real acc[Micro][Micro] = {};
   accumulate<true>(acc, StagedA<Real>{g.a + static_cast<Index>(r0) * p1 + k_begin, p1, p0 - r0},
-                   StagedB<Real>{g.b + static_cast<Index>(k_begin) * p2 + c0, p2, p2 - c0}, k_len, p, dynamic_shared<Real>(),
-                   [] {});
+                   StagedB<Real>{g.b + static_cast<Index>(k_begin) * p2 + c0, p2, p2 - c0}, k_len, p,
+                   dynamic_shared<Real>(), [] {});
   store_patch(acc, c + static_cast<Index>(r0) * p2 + c0, p2, p0 - r0, p2 - c0, p);
 }
 
@@ -212,7 +212,7 @@ void launch_gemm(const GemmParams<Real>& g, const KernelShape& shape, bool fast,
   if (fast) {
     with_fast_kernel<Real>(FastPatch{g.x, g.y}, [&](auto kernel) {
       kernel<<<blocks, g.x * g.y / 64, 0, stream>>>(g.a, g.b, split ? g.partial : g.c, g.p0, g.p1, g.p2, row_bands,
-                                                     col_bands, split ? g.k_slice : g.p1);
+                                                    col_bands, split ? g.k_slice : g.p1);
       HPCS_CUDA_CHECK_LAUNCH();
     });
   } else {
@@ -232,13 +232,12 @@ void launch_gemm(const GemmParams<Real>& g, const KernelShape& shape, bool fast,
 template <class Real>
 void prepare_gemm(const KernelShape& shape, const FastPatch& fast) {
   if (fast.applies()) {
-    with_fast_kernel<Real>(fast, [&](auto kernel) {
-      prepare_kernel(kernel, 0, fast.x * fast.y / 64, "the fast GEMM kernel");
-    });
+    with_fast_kernel<Real>(
+        fast, [&](auto kernel) { prepare_kernel(kernel, 0, fast.x * fast.y / 64, "the fast GEMM kernel"); });
     return;
   }
-  with_tiled_kernel<Real>(shape.micro,
-                          [&](auto kernel) { prepare_kernel(kernel, shape.shared_bytes, shape.threads, "the GEMM kernel"); });
+  with_tiled_kernel<Real>(
+      shape.micro, [&](auto kernel) { prepare_kernel(kernel, shape.shared_bytes, shape.threads, "the GEMM kernel"); });
 }
 
 template <class Real>

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "hpcs/cuda/check.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "matrixchain_launch_shape.hpp"
 
 namespace hpcs::matrixchain::cuda {
@@ -23,13 +23,14 @@ void prepare_kernel(Kernel* kernel, std::size_t shared_bytes, int threads, const
     HPCS_CUDA_CHECK(
         cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared_bytes)));
   if (a.maxThreadsPerBlock < threads)
-    throw Error(std::string(what) + ": " + std::to_string(threads) + " threads per block requested, its registers allow " +
-                std::to_string(a.maxThreadsPerBlock));
+    throw Error(std::string(what) + ": " + std::to_string(threads) +
+                " threads per block requested, its registers allow " + std::to_string(a.maxThreadsPerBlock));
 }
 
 // 1-D grids: the blocks of a launch as an unsigned int, refused past CUDA's grid limit.
 inline unsigned grid_of(std::int64_t blocks, const char* what) {
-  if (blocks > 2147483647LL) throw Error(std::string(what) + ": " + std::to_string(blocks) + " blocks exceed the grid limit");
+  if (blocks > 2147483647LL)
+    throw Error(std::string(what) + ": " + std::to_string(blocks) + " blocks exceed the grid limit");
   return static_cast<unsigned>(blocks);
 }
 

@@ -54,9 +54,9 @@ std::optional<std::string> plan_refusal(const std::string& name, const Plan& pla
   for (const Step& s : plan.steps) {
     const std::optional<std::string> why = shape_problem(s.kind, s.tile, p, shared_limit);
     if (!why) continue;
-    return name + ": the " + to_string(s.kind) + " tile " + std::to_string(s.tile.x) + " x " + std::to_string(s.tile.y) +
-           " (M = " + std::to_string(static_cast<long long>(plan.fast_memory)) + ", " + to_string(p) + ") " + *why +
-           "; use --fast-memory " + std::to_string(suggested_fast_memory) + " or auto";
+    return name + ": the " + to_string(s.kind) + " tile " + std::to_string(s.tile.x) + " x " +
+           std::to_string(s.tile.y) + " (M = " + std::to_string(static_cast<long long>(plan.fast_memory)) + ", " +
+           to_string(p) + ") " + *why + "; use --fast-memory " + std::to_string(suggested_fast_memory) + " or auto";
   }
   return std::nullopt;
 }
@@ -74,9 +74,11 @@ FastPatch fast_patch(const Tile& tile, std::int64_t p0, std::int64_t p1, std::in
   return f;
 }
 
-KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, const Tile& tile, int chunk, std::int64_t slots) {
+KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, const Tile& tile, int chunk,
+                    std::int64_t slots) {
   const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
-  const std::int64_t blocks = ceil_div(p0, std::max<std::int64_t>(1, tile.x)) * ceil_div(p2, std::max<std::int64_t>(1, tile.y));
+  const std::int64_t blocks =
+      ceil_div(p0, std::max<std::int64_t>(1, tile.x)) * ceil_div(p2, std::max<std::int64_t>(1, tile.y));
   const std::int64_t most = std::max<std::int64_t>(1, p1 / kMinSlice);
   const std::int64_t want = std::clamp<std::int64_t>(blocks > 0 ? slots / blocks : 1, 1, most);
   KSplit k;

@@ -13,17 +13,17 @@
 
 namespace hpcs::matrixchain::cuda {
 
-constexpr int kFastTile = 128;    // the compile-time GEMM kernel's widest patch side (matrixchain_gemm_kernels.cu)
+constexpr int kFastTile = 128;  // the compile-time GEMM kernel's widest patch side (matrixchain_gemm_kernels.cu)
 constexpr int kFastChunk = 8;
-constexpr int kMaxChunk = 8;      // k elements per staged chunk at most
-constexpr int kPad = 4;           // elements added to each shared row: no bank conflicts, 16-byte rows
-constexpr int kStages = 2;        // staged chunks in flight (double buffering)
+constexpr int kMaxChunk = 8;  // k elements per staged chunk at most
+constexpr int kPad = 4;       // elements added to each shared row: no bank conflicts, 16-byte rows
+constexpr int kStages = 2;    // staged chunks in flight (double buffering)
 
 struct KernelShape {
-  int micro = 8;                  // each thread keeps micro x micro outputs
+  int micro = 8;  // each thread keeps micro x micro outputs
   int threads = 0;
-  int chunk = kMaxChunk;          // k per staged chunk (8, 4, 2 or 1)
-  std::size_t shared_bytes = 0;   // dynamic shared memory of the generic and fused kernels
+  int chunk = kMaxChunk;         // k per staged chunk (8, 4, 2 or 1)
+  std::size_t shared_bytes = 0;  // dynamic shared memory of the generic and fused kernels
 };
 
 // 8, or 4 when 8 x 8 outputs per thread would leave the block fewer than 128 threads.

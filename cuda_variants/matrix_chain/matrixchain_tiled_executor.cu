@@ -9,7 +9,7 @@
 
 #include "matrixchain_chain_executor.cuh"
 #include "matrixchain_cuda_factories.hpp"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 #include "matrixchain_launch_shape.hpp"
 #include "matrixchain_tiled_kernels.hpp"
 
@@ -29,10 +29,11 @@ class TiledExecutor final : public ChainExecutor<Real> {
       const Launch& l = launches_[i];
       text += (i ? ", " : " ") + to_string(plan.steps[i].kind) + " " + std::to_string(plan.steps[i].tile.x) + "x" +
               std::to_string(plan.steps[i].tile.y) + " (" +
-              (l.fast.applies() ? "fast " + std::to_string(l.fast.x) + "x" + std::to_string(l.fast.y) + " kernel, " +
-                                      std::to_string(l.fast.x * l.fast.y / 64) + " threads"
-                      : std::to_string(l.shape.micro) + "x" + std::to_string(l.shape.micro) + " per thread, " +
-                            std::to_string(l.shape.threads) + " threads, k chunk " + std::to_string(l.shape.chunk)) +
+              (l.fast.applies()
+                   ? "fast " + std::to_string(l.fast.x) + "x" + std::to_string(l.fast.y) + " kernel, " +
+                         std::to_string(l.fast.x * l.fast.y / 64) + " threads"
+                   : std::to_string(l.shape.micro) + "x" + std::to_string(l.shape.micro) + " per thread, " +
+                         std::to_string(l.shape.threads) + " threads, k chunk " + std::to_string(l.shape.chunk)) +
               (l.split.splits > 1 ? ", split-K " + std::to_string(l.split.splits) : std::string()) + ")";
     }
     return plan.steps.empty() ? text + " no products" : text;
@@ -41,9 +42,9 @@ class TiledExecutor final : public ChainExecutor<Real> {
  private:
   struct Launch {
     KernelShape shape;
-    FastPatch fast;                        // Gemm: the fast kernel's patch, if it runs
-    KSplit split;                          // Gemm: k slices
-    hpcs::cuda::DeviceBuffer<Real> partial;      // their partial products (split-K only)
+    FastPatch fast;                          // Gemm: the fast kernel's patch, if it runs
+    KSplit split;                            // Gemm: k slices
+    hpcs::cuda::DeviceBuffer<Real> partial;  // their partial products (split-K only)
     std::int64_t row_bands = 0, col_bands = 0, chunks = 0;
     hpcs::cuda::DeviceBuffer<Counter> counters;  // fused: the ticket, then the flags
   };

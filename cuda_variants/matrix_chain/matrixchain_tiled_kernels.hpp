@@ -46,7 +46,6 @@ struct FusedParams {
   Counter ticket_base = 0, flag_base = 0;
 };
 
-
 // log2 of a chunk depth (a power of two), as the kernels take it.
 inline int log2_of(int chunk) {
   int l = 0;

@@ -2,7 +2,7 @@
 // Registers the CUDA variants of the reduction: cuda/rk1..cuda/rk7 (with named block and
 // unroll tunings and tuning spaces) and cuda/cub.
 #include "reduction_cuda_factories.hpp"
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "reduction_variants.hpp"
 
 namespace hpcs::reduction {

@@ -2,7 +2,7 @@
 // Registers the CUDA variants of Smith-Waterman: cuda/traditional (one launch per tile
 // wavefront) and cuda/multipass (one launch), each with the named tilings and the tiled
 // variants' tuning space.
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "sw_cuda_factories.hpp"
 
 namespace hpcs::sw {

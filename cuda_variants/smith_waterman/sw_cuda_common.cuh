@@ -11,7 +11,7 @@
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/device_buffer.hpp"
 #include "hpcs/cuda/event_timer.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "sw_cell.hpp"
 #include "sw_tile_host.hpp"
 #include "sw_variants.hpp"

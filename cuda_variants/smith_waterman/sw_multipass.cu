@@ -52,11 +52,13 @@ class MultipassAligner final : public cuda::TiledAligner {
     tiled::with_tile_shape(tiling_, prob_.local(), [&](auto SR, auto D, auto L) {
       auto kernel = multipass_kernel<SR(), D(), L()>;
       cuda::check_threads(kernel, threads_, "cuda/multipass");
-      HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+      HPCS_CUDA_CHECK(
+          cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
       int per_sm = 0;
       HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads_, smem_));
       resident_rows_ = cuda::resident_rows(per_sm);
-      if (per_sm == 0) throw Error("tiling: cuda/multipass cannot fit one block of " + std::to_string(threads_) + " threads on an SM");
+      if (per_sm == 0)
+        throw Error("tiling: cuda/multipass cannot fit one block of " + std::to_string(threads_) + " threads on an SM");
     });
     band_cols_ = cuda::resolve_band_cols(tiling_, block.cols, tiles_down_, resident_rows_, threads_);
     bands_ = std::max<std::int64_t>(1, (block.cols + band_cols_ - 1) / band_cols_);
@@ -121,9 +123,13 @@ class MultipassAligner final : public cuda::TiledAligner {
   }
 
   nlohmann::json details() const override {
-    return {{"resident_rows", resident_rows_}, {"threads_per_block", threads_}, {"rows_of_tiles", tiles_down_},
-            {"bands", bands_}, {"band_cols", band_cols_},
-            {"launches", 1}, {"shared_bytes", smem_}};
+    return {{"resident_rows", resident_rows_},
+            {"threads_per_block", threads_},
+            {"rows_of_tiles", tiles_down_},
+            {"bands", bands_},
+            {"band_cols", band_cols_},
+            {"launches", 1},
+            {"shared_bytes", smem_}};
   }
 
  private:

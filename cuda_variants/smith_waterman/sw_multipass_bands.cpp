@@ -5,15 +5,15 @@
 #include <algorithm>
 #include <string>
 
-#include "hpcs/error.hpp"
-#include "hpcs/gpu.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/parallel/gpu.hpp"
 
 namespace hpcs::sw::cuda {
 
 void check_band_cols(const Tuning& t) {
   if (t.band_cols < 0 || t.band_cols % t.tile_cols != 0)
-    throw Error("tiling: --band-cols " + std::to_string(t.band_cols) + " must be 0 (automatic) or a positive multiple of --tile-cols " +
-                std::to_string(t.tile_cols));
+    throw Error("tiling: --band-cols " + std::to_string(t.band_cols) +
+                " must be 0 (automatic) or a positive multiple of --tile-cols " + std::to_string(t.tile_cols));
 }
 
 std::int64_t resident_rows(int blocks_per_sm) {

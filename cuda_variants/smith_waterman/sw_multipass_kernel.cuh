@@ -45,22 +45,22 @@ struct MultipassParams {
   const std::int32_t* scores;
   std::int64_t rows, cols, row0;
   int tile_rows, tile_cols, sub_cols, ring_mask;
-  int rows_of_tiles;      // R: tickets of a band
+  int rows_of_tiles;       // R: tickets of a band
   std::int64_t band_cols;  // W: columns of a band, a multiple of tile_cols
   std::int32_t open, extend, no_score;
   std::int32_t* ring_h;  // [2][cols]: top rows of the last two rows of tiles
   std::int32_t* ring_f;
-  int* locks;            // tiles published by each row of tiles
-  int* band_done;        // bands each row of tiles has handed over (col_h, col_e, corner)
+  int* locks;      // tiles published by each row of tiles
+  int* band_done;  // bands each row of tiles has handed over (col_h, col_e, corner)
   int* ticket;
-  BestCell* row_best;    // [tickets]
-  std::int32_t* col_h;   // [rows]: H and E of each cell row at the last column of its previous band
+  BestCell* row_best;   // [tickets]
+  std::int32_t* col_h;  // [rows]: H and E of each cell row at the last column of its previous band
   std::int32_t* col_e;
-  std::int32_t* corner;  // [tickets]: H of the ticket's last row at its band's last column
+  std::int32_t* corner;         // [tickets]: H of the ticket's last row at its band's last column
   const std::int32_t* above_h;  // mapped host memory, or null (the table's top edge)
   const std::int32_t* above_f;
   const long long* above_ready;
-  std::int32_t* below_h;        // mapped host memory, or null
+  std::int32_t* below_h;  // mapped host memory, or null
   std::int32_t* below_f;
   long long* below_ready;
 };
@@ -211,10 +211,11 @@ __device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR
       else __threadfence();
       __syncthreads();
       if (tid == 0) {
-        ::cuda::atomic_ref<int, ::cuda::thread_scope_device>(p.locks[r]).store(tile0 + c + 1, ::cuda::memory_order_release);
+        ::cuda::atomic_ref<int, ::cuda::thread_scope_device>(p.locks[r])
+            .store(tile0 + c + 1, ::cuda::memory_order_release);
         if (last_row && p.below_ready)
-          ::cuda::atomic_ref<long long, ::cuda::thread_scope_system>(*p.below_ready).store(c_begin + c1,
-                                                                                        ::cuda::memory_order_release);
+          ::cuda::atomic_ref<long long, ::cuda::thread_scope_system>(*p.below_ready)
+              .store(c_begin + c1, ::cuda::memory_order_release);
       }
     }
   }
@@ -232,7 +233,8 @@ __device__ void row_of_tiles(const MultipassParams& p, const Smem& m, k::Rows<SR
     __threadfence();
     __syncthreads();
     if (tid == 0)
-      ::cuda::atomic_ref<int, ::cuda::thread_scope_device>(p.band_done[r]).store(band + 1, ::cuda::memory_order_release);
+      ::cuda::atomic_ref<int, ::cuda::thread_scope_device>(p.band_done[r])
+          .store(band + 1, ::cuda::memory_order_release);
   }
 }
 
@@ -250,7 +252,8 @@ __global__ void multipass_kernel(const MultipassParams p) {
   const int ticket = ticket_of_block;
   const int r = ticket % p.rows_of_tiles;
   const std::int64_t first = static_cast<std::int64_t>(r) * p.tile_rows + static_cast<std::int64_t>(tid) * SR;
-  const int valid = static_cast<int>(max(static_cast<std::int64_t>(0), min(static_cast<std::int64_t>(SR), p.rows - first)));
+  const int valid =
+      static_cast<int>(max(static_cast<std::int64_t>(0), min(static_cast<std::int64_t>(SR), p.rows - first)));
   const std::int64_t table_row = p.row0 + first + 1;  // 1-based row of the thread's first row
 
   k::Rows<SR> t;
@@ -259,8 +262,7 @@ __global__ void multipass_kernel(const MultipassParams p) {
   for (int q = 0; q < SR; ++q) t.code[q] = q < valid ? p.a[first + q] : 0;
   if (static_cast<std::int64_t>(r + 1) * p.tile_rows > p.rows)  // a partial last row of tiles
     row_of_tiles<SR, Dpx, Local, true>(p, m, t, ticket, first, valid);
-  else
-    row_of_tiles<SR, Dpx, Local, false>(p, m, t, ticket, first, valid);
+  else row_of_tiles<SR, Dpx, Local, false>(p, m, t, ticket, first, valid);
 
   BestCell mine{0, 0, 0};
   k::thread_best(t, table_row, valid, mine.score, mine.i, mine.j);

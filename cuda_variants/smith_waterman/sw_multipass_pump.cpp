@@ -7,7 +7,7 @@
 #include <cstring>
 
 #include "hpcs/cuda/check.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::sw::cuda {
 

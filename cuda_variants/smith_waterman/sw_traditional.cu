@@ -32,8 +32,9 @@ class TraditionalAligner final : public cuda::TiledAligner {
     HPCS_CUDA_CHECK(cudaGetDevice(&device));
     HPCS_CUDA_CHECK(cudaDeviceGetAttribute(&max_smem, cudaDevAttrMaxSharedMemoryPerBlockOptin, device));
     if (smem_ > static_cast<std::size_t>(max_smem))
-      throw Error("tiling: cuda/traditional needs " + std::to_string(smem_) + " B of shared memory per block; this GPU allows " +
-                  std::to_string(max_smem) + "; use smaller --tile-cols");
+      throw Error("tiling: cuda/traditional needs " + std::to_string(smem_) +
+                  " B of shared memory per block; this GPU allows " + std::to_string(max_smem) +
+                  "; use smaller --tile-cols");
   }
 
   void setup(const Block& block, const Scoring& s) override {
@@ -69,8 +70,10 @@ class TraditionalAligner final : public cuda::TiledAligner {
     std::int32_t* const row_h[3] = {row_h_[0].get(), row_h_[1].get(), row_h_[2].get()};
     std::int32_t* const row_f[3] = {row_f_[0].get(), row_f_[1].get(), row_f_[2].get()};
     const auto feed_above = [&](std::int64_t c0, std::int64_t c1) {
-      HPCS_CUDA_CHECK(cudaMemcpy(above_h_.get() + c0, link->above_h() + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyHostToDevice));
-      HPCS_CUDA_CHECK(cudaMemcpy(above_f_.get() + c0, link->above_f() + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyHostToDevice));
+      HPCS_CUDA_CHECK(cudaMemcpy(above_h_.get() + c0, link->above_h() + c0, (c1 - c0) * sizeof(std::int32_t),
+                                 cudaMemcpyHostToDevice));
+      HPCS_CUDA_CHECK(cudaMemcpy(above_f_.get() + c0, link->above_f() + c0, (c1 - c0) * sizeof(std::int32_t),
+                                 cudaMemcpyHostToDevice));
     };
     const auto launch = [&](int w, int r_first, int r_last) {
       tiled::set_wavefront(p, w, row_h, row_f);
@@ -81,8 +84,10 @@ class TraditionalAligner final : public cuda::TiledAligner {
       HPCS_CUDA_CHECK_LAUNCH();
     };
     const auto publish_below = [&](int, std::int64_t c0, std::int64_t c1) {  // p.out_*: the last wavefront's rows
-      HPCS_CUDA_CHECK(cudaMemcpy(link->below_h() + c0, p.out_h + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyDeviceToHost));
-      HPCS_CUDA_CHECK(cudaMemcpy(link->below_f() + c0, p.out_f + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyDeviceToHost));
+      HPCS_CUDA_CHECK(
+          cudaMemcpy(link->below_h() + c0, p.out_h + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyDeviceToHost));
+      HPCS_CUDA_CHECK(
+          cudaMemcpy(link->below_f() + c0, p.out_f + c0, (c1 - c0) * sizeof(std::int32_t), cudaMemcpyDeviceToHost));
     };
     timer_.start();
     tiled::run_wavefronts(blk, tiling_, tiles_down_, tiles_across_, link, feed_above, launch, publish_below);
@@ -93,8 +98,10 @@ class TraditionalAligner final : public cuda::TiledAligner {
   }
 
   nlohmann::json details() const override {
-    return {{"launches", tiles_down_ + tiles_across_ - 1}, {"threads_per_block", threads_},
-            {"rows_of_tiles", tiles_down_}, {"shared_bytes", smem_}};
+    return {{"launches", tiles_down_ + tiles_across_ - 1},
+            {"threads_per_block", threads_},
+            {"rows_of_tiles", tiles_down_},
+            {"shared_bytes", smem_}};
   }
 
  private:

@@ -4,8 +4,8 @@
 #include <memory>
 #include <string>
 
-#include "hpcs/gpu.hpp"
-#include "hpcs/timer.hpp"
+#include "hpcs/parallel/gpu.hpp"
+#include "hpcs/base/timer.hpp"
 #include "wavefront_cuda_factories.hpp"
 #include "wavefront_executor.hpp"
 #include "wavefront_kernels.cuh"

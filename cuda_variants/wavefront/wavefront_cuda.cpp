@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers cuda/band: the CPU's tiles for the ramps, one GPU (or two: --gpu-count 2) for the
 // band of anti-diagonals.
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "wavefront_cuda_factories.hpp"
 
 namespace hpcs::wavefront {
@@ -20,7 +20,8 @@ void register_cuda_variants(VariantList& list) {
     if (auto why = no_gpu_reason()) return why;
     if (auto why = band_tuning_problem(p, t)) return why;
     if (t.gpu_count == 2 && cuda::cuda_device_count() < 2)
-      return "--gpu-count 2: one rank drives two GPUs, and " + std::to_string(cuda::cuda_device_count()) + " is visible";
+      return "--gpu-count 2: one rank drives two GPUs, and " + std::to_string(cuda::cuda_device_count()) +
+             " is visible";
     return std::nullopt;
   };
   list.push_back(v);

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/timer.hpp"
+#include "hpcs/base/timer.hpp"
 #include "wavefront_cuda_factories.hpp"
 #include "wavefront_executor.hpp"
 #include "wavefront_kernels.cuh"
@@ -145,20 +145,26 @@ class CudaDualBand final : public BandDevice<typename App::Element> {
       cuda::DeviceGuard on(a.device);
       if (st.used) HPCS_CUDA_CHECK(cudaStreamWaitEvent(a.stream.get(), st.copied->get(), 0));
       if (j1 >= j0)
-        HPCS_CUDA_CHECK(cudaMemcpyAsync(st.S.get(), a.frontier.S.get() + j0, (j1 - j0 + 1) * es, cudaMemcpyDeviceToDevice, a.stream.get()));
+        HPCS_CUDA_CHECK(cudaMemcpyAsync(st.S.get(), a.frontier.S.get() + j0, (j1 - j0 + 1) * es,
+                                        cudaMemcpyDeviceToDevice, a.stream.get()));
       if (rows > 0) {
-        HPCS_CUDA_CHECK(cudaMemcpyAsync(st.EK.get(), a.frontier.E.get() + i0, rows * es, cudaMemcpyDeviceToDevice, a.stream.get()));
-        HPCS_CUDA_CHECK(cudaMemcpyAsync(st.EK.get() + rows, a.frontier.K.get() + i0, rows * es, cudaMemcpyDeviceToDevice, a.stream.get()));
+        HPCS_CUDA_CHECK(
+            cudaMemcpyAsync(st.EK.get(), a.frontier.E.get() + i0, rows * es, cudaMemcpyDeviceToDevice, a.stream.get()));
+        HPCS_CUDA_CHECK(cudaMemcpyAsync(st.EK.get() + rows, a.frontier.K.get() + i0, rows * es,
+                                        cudaMemcpyDeviceToDevice, a.stream.get()));
       }
       HPCS_CUDA_CHECK(cudaEventRecord(snapshot_->get(), a.stream.get()));
     }
     cuda::DeviceGuard on(b.device);
     HPCS_CUDA_CHECK(cudaStreamWaitEvent(b.stream.get(), snapshot_->get(), 0));
     if (j1 >= j0)
-      HPCS_CUDA_CHECK(cudaMemcpyPeerAsync(b.frontier.S.get() + j0, b.device, st.S.get(), a.device, (j1 - j0 + 1) * es, b.stream.get()));
+      HPCS_CUDA_CHECK(cudaMemcpyPeerAsync(b.frontier.S.get() + j0, b.device, st.S.get(), a.device, (j1 - j0 + 1) * es,
+                                          b.stream.get()));
     if (rows > 0) {
-      HPCS_CUDA_CHECK(cudaMemcpyPeerAsync(b.frontier.E.get() + i0, b.device, st.EK.get(), a.device, rows * es, b.stream.get()));
-      HPCS_CUDA_CHECK(cudaMemcpyPeerAsync(b.frontier.K.get() + i0, b.device, st.EK.get() + rows, a.device, rows * es, b.stream.get()));
+      HPCS_CUDA_CHECK(
+          cudaMemcpyPeerAsync(b.frontier.E.get() + i0, b.device, st.EK.get(), a.device, rows * es, b.stream.get()));
+      HPCS_CUDA_CHECK(cudaMemcpyPeerAsync(b.frontier.K.get() + i0, b.device, st.EK.get() + rows, a.device, rows * es,
+                                          b.stream.get()));
     }
     HPCS_CUDA_CHECK(cudaEventRecord(st.copied->get(), b.stream.get()));
     st.used = true;

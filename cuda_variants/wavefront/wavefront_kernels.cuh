@@ -16,8 +16,8 @@
 
 namespace hpcs::wavefront::cuda {
 
-constexpr int kThreads = 256;      // diagonal kernel
-constexpr int kTileWarps = 4;      // tile kernel: tiles per block
+constexpr int kThreads = 256;  // diagonal kernel
+constexpr int kTileWarps = 4;  // tile kernel: tiles per block
 
 // Adds a warp's tallies into `out` (every lane of the warp calls it).
 __device__ inline void flush_tally(Tally t, Tally* out) {
@@ -27,7 +27,8 @@ __device__ inline void flush_tally(Tally t, Tally* out) {
     if (b > t.best) t.best = b;
   }
   if ((threadIdx.x & 31) == 0) {
-    if (t.checksum) atomicAdd(reinterpret_cast<unsigned long long*>(&out->checksum), static_cast<unsigned long long>(t.checksum));
+    if (t.checksum)
+      atomicAdd(reinterpret_cast<unsigned long long*>(&out->checksum), static_cast<unsigned long long>(t.checksum));
     if (t.best) atomicMax(reinterpret_cast<unsigned long long*>(&out->best), static_cast<unsigned long long>(t.best));
   }
 }
@@ -59,8 +60,8 @@ __global__ void diagonal_kernel(App app, DeviceState<typename App::Element> st, 
 }
 
 template <class App>
-__global__ void tile_kernel(App app, DeviceState<typename App::Element> st, Block blk, Region r, int T,
-                            std::int64_t k, std::int64_t I_lo, std::int64_t tiles) {
+__global__ void tile_kernel(App app, DeviceState<typename App::Element> st, Block blk, Region r, int T, std::int64_t k,
+                            std::int64_t I_lo, std::int64_t tiles) {
   using Element = typename App::Element;
   extern __shared__ unsigned char shared_bytes[];
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
@@ -113,7 +114,8 @@ struct Launcher {
     const RowRange rows = diagonal_rows(r, d);
     const std::int64_t n = rows.last - rows.first + 1;
     if (n <= 0) return;
-    diagonal_kernel<App><<<static_cast<unsigned>((n + kThreads - 1) / kThreads), kThreads, 0, stream>>>(app, st, blk, r, d, rows.first, n);
+    diagonal_kernel<App><<<static_cast<unsigned>((n + kThreads - 1) / kThreads), kThreads, 0, stream>>>(
+        app, st, blk, r, d, rows.first, n);
     HPCS_CUDA_CHECK_LAUNCH();
   }
   void tiles(std::int64_t k) const {

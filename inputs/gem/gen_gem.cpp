@@ -14,9 +14,9 @@
 #include "gem_pqr.hpp"
 #include "gem_surface.hpp"
 #include "gem_vert.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/input_file.hpp"
-#include "hpcs/progress.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/input_file.hpp"
+#include "hpcs/measure/progress.hpp"
 
 namespace hpcs::inputs {
 
@@ -42,8 +42,11 @@ void write_gem(const gem::Atoms& atoms, const GemArgs& a, const std::string& sou
 }
 
 void add_surface_options(CLI::App* cmd, GemArgs& a) {
-  cmd->add_option("--density", a.density, "Surface points per A^2")->check(CLI::Range(0.01, 100.0))->capture_default_str();
-  cmd->add_option("--probe", a.probe, "Probe radius (A; 0: contact surface)")->check(CLI::Range(0.0, 20.0))
+  cmd->add_option("--density", a.density, "Surface points per A^2")
+      ->check(CLI::Range(0.01, 100.0))
+      ->capture_default_str();
+  cmd->add_option("--probe", a.probe, "Probe radius (A; 0: contact surface)")
+      ->check(CLI::Range(0.0, 20.0))
       ->capture_default_str();
   cmd->add_option("--output,-o", a.output, "Output HDF5 file")->required();
 }
@@ -67,7 +70,8 @@ void add_gem_commands(CLI::App& app) {
 
   auto synth = std::make_shared<GemArgs>();
   CLI::App* synthetic = app.add_subcommand("gem-synthetic", "A synthetic globular molecule and its surface for GEM");
-  synthetic->add_option("--atoms", synth->atoms, "Atoms")->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}))
+  synthetic->add_option("--atoms", synth->atoms, "Atoms")
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}))
       ->capture_default_str();
   synthetic->add_option("--seed", synth->seed, "Seed")->capture_default_str();
   synthetic->add_option("--pqr-out", synth->pqr_out, "Also write the atoms as a PQR file");

@@ -41,10 +41,16 @@ double write_grid(const JacobiArgs& a, const jacobi::GridSource& src, jacobi::Pr
       }
     writer.write_rows(i0, n, rows.data());
   }
-  writer.attributes({{"dims", p.dims}, {"n1", p.n1}, {"n2", p.n2}, {"steps", 0},
-                     {"precision", jacobi::to_string(prec)}, {"initial", src.describe()}},
-                    {{"miniapp", "jacobi"}, {"generator", "gen_inputs jacobi"},
-                     {"seed", static_cast<std::int64_t>(a.seed)}, {"pattern", a.pattern}});
+  writer.attributes({{"dims", p.dims},
+                     {"n1", p.n1},
+                     {"n2", p.n2},
+                     {"steps", 0},
+                     {"precision", jacobi::to_string(prec)},
+                     {"initial", src.describe()}},
+                    {{"miniapp", "jacobi"},
+                     {"generator", "gen_inputs jacobi"},
+                     {"seed", static_cast<std::int64_t>(a.seed)},
+                     {"pattern", a.pattern}});
   writer.commit();
   return sum;
 }
@@ -55,15 +61,15 @@ void write_jacobi(const JacobiArgs& a) {
   src.seed = a.seed;
   src.pattern = jacobi::pattern_by_name(a.pattern);
   const jacobi::Precision prec = jacobi::precision_by_name(a.precision);
-  const double sum = prec == jacobi::Precision::Float32 ? write_grid<float>(a, src, prec)
-                                                          : write_grid<double>(a, src, prec);
+  const double sum =
+      prec == jacobi::Precision::Float32 ? write_grid<float>(a, src, prec) : write_grid<double>(a, src, prec);
   const jacobi::Problem& p = src.problem;
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.17g", sum);
   std::cout << a.output << ":" << a.dataset << ": " << (p.dims == 1 ? "1D " : "2D ") << p.n1
-            << (p.dims == 2 ? " x " + std::to_string(p.n2) : std::string()) << " interior points ("
-            << p.rows() << (p.dims == 2 ? " x " + std::to_string(p.cols()) : std::string()) << " with the boundary) "
-            << a.precision << ", " << a.pattern << " (seed " << a.seed << "), interior sum " << buf << "\n";
+            << (p.dims == 2 ? " x " + std::to_string(p.n2) : std::string()) << " interior points (" << p.rows()
+            << (p.dims == 2 ? " x " + std::to_string(p.cols()) : std::string()) << " with the boundary) " << a.precision
+            << ", " << a.pattern << " (seed " << a.seed << "), interior sum " << buf << "\n";
 }
 }  // namespace
 
@@ -76,9 +82,11 @@ void add_jacobi_commands(CLI::App& app) {
   gen->add_option("--ny", a->ny, "2D: interior rows (S1; default 384)");
   gen->add_option("--seed", a->seed, "Seed of the random values")->capture_default_str();
   gen->add_option("--pattern", a->pattern, "random (uniform in [-1, 1], boundary too) or hot-edge (row 0 at 1, rest 0)")
-      ->check(CLI::IsMember({"random", "hot-edge"}))->capture_default_str();
+      ->check(CLI::IsMember({"random", "hot-edge"}))
+      ->capture_default_str();
   gen->add_option("--precision", a->precision, "float32 or float64")
-      ->check(CLI::IsMember({"float32", "float64"}))->capture_default_str();
+      ->check(CLI::IsMember({"float32", "float64"}))
+      ->capture_default_str();
   gen->add_option("--dataset", a->dataset, "Dataset name")->capture_default_str();
   gen->add_option("--output,-o", a->output, "Output HDF5 file")->required();
   gen->callback([a] { write_jacobi(*a); });

@@ -3,9 +3,9 @@
 
 #include <iostream>
 
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
-#include "hpcs/h5.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
+#include "hpcs/io/h5.hpp"
 #include "hpcs/version.hpp"
 #include "reduction_input.hpp"
 #include "reduction_reference.hpp"
@@ -66,7 +66,8 @@ void add_reduction_commands(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("reduction", "A vector for reduction_miniapp");
   cmd->add_option("--n", args->n, "Elements")->capture_default_str();
   cmd->add_option("--type", args->type, "int32, float32 or float64")
-      ->check(CLI::IsMember({"int32", "float32", "float64"}))->capture_default_str();
+      ->check(CLI::IsMember({"int32", "float32", "float64"}))
+      ->capture_default_str();
   cmd->add_option("--seed", args->seed, "Seed (values depend only on seed and index)")->capture_default_str();
   cmd->add_option("--dataset", args->dataset, "Dataset name")->capture_default_str();
   cmd->add_option("--output,-o", args->output, "Output HDF5 file")->required();

@@ -4,9 +4,9 @@
 #include <iostream>
 #include <memory>
 
-#include "hpcs/cli.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/input_file.hpp"
+#include "hpcs/harness/cli.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/input_file.hpp"
 #include "hpcs/version.hpp"
 #include "sw_fasta.hpp"
 #include "sw_input.hpp"
@@ -70,13 +70,16 @@ void add_sw_commands(CLI::App& app) {
   CLI::App* gen = app.add_subcommand("sw", "A random sequence pair for sw_miniapp");
   gen->add_option("--len-a", p->len_a, "Length of A")->check(hpcs::non_negative_number())->capture_default_str();
   gen->add_option("--len-b", p->len_b, "Length of B")->check(hpcs::non_negative_number())->capture_default_str();
-  gen->add_option("--alphabet", p->alphabet, "dna or protein")->check(CLI::IsMember({"dna", "protein"}))
+  gen->add_option("--alphabet", p->alphabet, "dna or protein")
+      ->check(CLI::IsMember({"dna", "protein"}))
       ->capture_default_str();
   gen->add_option("--seed", p->seed, "Seed")->capture_default_str();
   gen->add_option("--plant", p->plant.length, "Length of a similar region copied from A into B (0: none)")
-      ->check(hpcs::non_negative_number())->capture_default_str();
+      ->check(hpcs::non_negative_number())
+      ->capture_default_str();
   gen->add_option("--mutation", p->plant.mutation, "Substitution rate of the copy (indels at a tenth)")
-      ->check(CLI::Range(0.0, 1.0))->capture_default_str();
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
   gen->add_option("--plant-at-a", p->plant.at_a, "0-based start of the region in A (default random)");
   gen->add_option("--plant-at-b", p->plant.at_b, "0-based start of the region in B (default random)");
   gen->add_option("--output,-o", p->output, "Output HDF5 file")->required();
@@ -84,11 +87,11 @@ void add_sw_commands(CLI::App& app) {
 
   auto f = std::make_shared<FastaArgs>();
   CLI::App* fasta = app.add_subcommand("fasta", "Two FASTA sequences as a pair file for sw_miniapp");
-  fasta->add_option("--a", f->a, "FASTA file of A (its first record; the second is B if --b is not given)")
-      ->required();
+  fasta->add_option("--a", f->a, "FASTA file of A (its first record; the second is B if --b is not given)")->required();
   fasta->add_option("--b", f->b, "FASTA file of B (its first record)");
   fasta->add_option("--alphabet", f->alphabet, "dna, protein or auto")
-      ->check(CLI::IsMember({"dna", "protein", "auto"}))->capture_default_str();
+      ->check(CLI::IsMember({"dna", "protein", "auto"}))
+      ->capture_default_str();
   fasta->add_option("--output,-o", f->output, "Output HDF5 file")->required();
   fasta->callback([f] { write_fasta_pair(*f); });
 }

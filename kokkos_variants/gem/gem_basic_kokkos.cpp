@@ -4,7 +4,7 @@
 // form of the thesis' basic kernel plus its register accumulator).
 #include "gem_data_kokkos.hpp"
 #include "gem_kokkos_factories.hpp"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::gem::kokkos {
 namespace {

@@ -5,7 +5,7 @@
 // charges in the variant's precision, the case a template argument (with_case).
 #include "gem_data_kokkos.hpp"
 #include "hpcs/kokkos_runtime.hpp"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::gem::kokkos {
 namespace kokkos {
@@ -77,7 +77,7 @@ class KokkosHcp final : public Evaluator {
  private:
   template <class C>
   void launch() {
-    const HcpView<Real> h{atoms_.data(),   sphere1_.data(), first1_.data(), approx1_.data(),
+    const HcpView<Real> h{atoms_.data(),   sphere1_.data(), first1_.data(),  approx1_.data(),
                           sphere2_.data(), first2_.data(),  approx2_.data(), static_cast<int>(sphere2_.extent(0))};
     const HcpPotential<C, Real> f{h, p_[0], p_[1], p_[2], p_[3], p_[4], p_[5], phi_, c_};
     const auto n = static_cast<std::int64_t>(phi_.extent(0));
@@ -94,9 +94,7 @@ class KokkosHcp final : public Evaluator {
   KokkosDeviceTimer timer_;
 };
 
-std::unique_ptr<Evaluator> make_hcp(Precision p, const Tuning&) {
-  return make_in_precision<Evaluator, KokkosHcp>(p);
-}
+std::unique_ptr<Evaluator> make_hcp(Precision p, const Tuning&) { return make_in_precision<Evaluator, KokkosHcp>(p); }
 
 }  // namespace
 }  // namespace kokkos

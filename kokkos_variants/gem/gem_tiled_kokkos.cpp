@@ -6,8 +6,8 @@
 // team; their sums live in scratch between tiles.
 #include "gem_data_kokkos.hpp"
 #include "gem_kokkos_factories.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::gem::kokkos {
 namespace {
@@ -72,7 +72,8 @@ class KokkosTiled final : public Evaluator {
   void potentials(double* out) override { m_.download(out); }
   std::optional<double> device_seconds() const override { return timer_.seconds(); }
   std::string config() const override {
-    return "team=" + std::to_string(team_) + " vertices=" + std::to_string(per_team_) + " tile=" + std::to_string(tile_);
+    return "team=" + std::to_string(team_) + " vertices=" + std::to_string(per_team_) +
+           " tile=" + std::to_string(tile_);
   }
 
  private:

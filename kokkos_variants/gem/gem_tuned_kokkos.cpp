@@ -11,8 +11,8 @@
 #include "gem_data_kokkos.hpp"
 #include "gem_kokkos_factories.hpp"
 #include "gem_launch_shape.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::gem::kokkos {
 namespace {
@@ -63,7 +63,8 @@ struct TunedPotential {
       }
     }
     for (int j = 0; j < VPT; ++j)
-      if (first + std::int64_t(j) * threads < n) out(std::int64_t(split) * n + first + std::int64_t(j) * threads) = acc[j];
+      if (first + std::int64_t(j) * threads < n)
+        out(std::int64_t(split) * n + first + std::int64_t(j) * threads) = acc[j];
   }
 };
 
@@ -96,11 +97,12 @@ class KokkosTuned final : public Evaluator {
       const auto phi = m_.phi;
       const std::int64_t n = m_.vertices;
       const int splits = splits_;
-      Kokkos::parallel_for("hpcs::gem::sum_splits", Kokkos::RangePolicy<Exec>(0, n), KOKKOS_LAMBDA(const std::int64_t v) {
-        Real sum = partial(v);
-        for (int s = 1; s < splits; ++s) sum += partial(std::int64_t(s) * n + v);
-        phi(v) = sum;
-      });
+      Kokkos::parallel_for(
+          "hpcs::gem::sum_splits", Kokkos::RangePolicy<Exec>(0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+            Real sum = partial(v);
+            for (int s = 1; s < splits; ++s) sum += partial(std::int64_t(s) * n + v);
+            phi(v) = sum;
+          });
     }
     timer_.stop();
     Kokkos::fence();
@@ -108,9 +110,9 @@ class KokkosTuned final : public Evaluator {
   void potentials(double* out) override { m_.download(out); }
   std::optional<double> device_seconds() const override { return timer_.seconds(); }
   std::string config() const override {
-    return "team=" + std::to_string(team_) + " vertices/thread=" + std::to_string(vpt_) + " tile=" +
-           std::to_string(tile_) + " atom splits=" + std::to_string(splits_) + (requested_splits_ == 0 ? " (automatic)" : "") +
-           ", rsqrt terms, one kernel per case";
+    return "team=" + std::to_string(team_) + " vertices/thread=" + std::to_string(vpt_) +
+           " tile=" + std::to_string(tile_) + " atom splits=" + std::to_string(splits_) +
+           (requested_splits_ == 0 ? " (automatic)" : "") + ", rsqrt terms, one kernel per case";
   }
 
   // What fills the device: Kokkos' concurrency (threads in flight) as one "SM".

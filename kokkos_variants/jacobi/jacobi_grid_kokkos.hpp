@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
 #include "hpcs/kokkos_teams.hpp"
 #include "jacobi_variants.hpp"

@@ -110,8 +110,9 @@ class KokkosNaive final : public KokkosGrid<Real> {
 
 std::optional<std::string> naive_rejects(const Problem&, const Tuning& t) {
   if (t.threads < 0 || t.threads > kMaxTileThreads)
-    return "kokkos/naive: threads = " + std::to_string(t.threads) + " (the MDRange tile is 1 x threads) must lie in 1.." +
-           std::to_string(kMaxTileThreads) + " (0: " + std::to_string(kDefaultTileThreads) + ")";
+    return "kokkos/naive: threads = " + std::to_string(t.threads) +
+           " (the MDRange tile is 1 x threads) must lie in 1.." + std::to_string(kMaxTileThreads) +
+           " (0: " + std::to_string(kDefaultTileThreads) + ")";
   return std::nullopt;
 }
 

@@ -23,7 +23,7 @@
 #include <cstdint>
 
 #include "hex_tiling.hpp"
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 #include "jacobi_stencil.hpp"
 
 namespace hpcs::jacobi::kokkos {
@@ -43,8 +43,8 @@ struct Hhc2DArgs {
   std::int64_t w = 0;
   std::int64_t cols = 0;  // stored columns, n2 + 2
   Real* level[2] = {nullptr, nullptr};
-  int width = 0;          // w_tile: S1 rows in one scratch buffer
-  int frame = 0;          // t_S2 + 2 positions per S1 row
+  int width = 0;  // w_tile: S1 rows in one scratch buffer
+  int frame = 0;  // t_S2 + 2 positions per S1 row
 };
 
 // Scratch values per team: two rows (1D); two row buffers and two carry arrays (2D).
@@ -152,7 +152,8 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
       }
       const int run_rows = runs == 1 ? ni : (ni + runs - 1) / runs;
       const int la = static_cast<int>(si.lo - top) + run * run_rows;
-      const int lb = la + run_rows - 1 < static_cast<int>(si.hi - top) ? la + run_rows - 1 : static_cast<int>(si.hi - top);
+      const int lb =
+          la + run_rows - 1 < static_cast<int>(si.hi - top) ? la + run_rows - 1 : static_cast<int>(si.hi - top);
       for (int q = q0; run < runs && la <= lb && q < nj; q += size) {
         const std::int64_t j = cj.lo + q;
         const int c = static_cast<int>(j - col0) + 2;

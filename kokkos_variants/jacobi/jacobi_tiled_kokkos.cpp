@@ -27,10 +27,10 @@ using Policy2D = Kokkos::TeamPolicy<Kokkos::DefaultExecutionSpace, Kokkos::Launc
 using Member = Policy1D::member_type;
 static_assert(std::is_same_v<Member, Policy2D::member_type>);
 
-constexpr std::size_t kAlign = 16;      // scratch requests carry this slack for get_shmem_aligned
-constexpr int kDefaultTeam1D = 128;     // default teams: at most this many threads in 1D,
-constexpr int kDefaultTeam2D = 256;     // about this many in 2D
-constexpr int kMinGpuTeam = 32;         // Kokkos' barrier for teams below a warp is only a fence
+constexpr std::size_t kAlign = 16;   // scratch requests carry this slack for get_shmem_aligned
+constexpr int kDefaultTeam1D = 128;  // default teams: at most this many threads in 1D,
+constexpr int kDefaultTeam2D = 256;  // about this many in 2D
+constexpr int kMinGpuTeam = 32;      // Kokkos' barrier for teams below a warp is only a fence
 constexpr std::int64_t kMaxTile = 1 << 16;
 
 struct KokkosTeam {
@@ -78,14 +78,17 @@ std::string tiles_text(const Problem& p, const Tuning& t) {
 template <class Real>
 int team_max(int dims, std::size_t request) {
   if (dims == 1)
-    return Policy1D(1, 1).set_scratch_size(0, Kokkos::PerTeam(request)).team_size_max(Hex1D<Real>{}, Kokkos::ParallelForTag());
-  return Policy2D(1, 1).set_scratch_size(0, Kokkos::PerTeam(request)).team_size_max(Hhc2D<Real>{}, Kokkos::ParallelForTag());
+    return Policy1D(1, 1)
+        .set_scratch_size(0, Kokkos::PerTeam(request))
+        .team_size_max(Hex1D<Real>{}, Kokkos::ParallelForTag());
+  return Policy2D(1, 1)
+      .set_scratch_size(0, Kokkos::PerTeam(request))
+      .team_size_max(Hhc2D<Real>{}, Kokkos::ParallelForTag());
 }
 
 std::size_t scratch_bytes(const Problem& p, const Tuning& t, std::size_t real_size) {
   const int width = t.t_S1 + t.t_T - 2;
-  const std::size_t values =
-      p.dims == 1 ? hex1d_scratch_values(width) : hhc2d_scratch_values(width, t.t_S2 + 2, t.t_T);
+  const std::size_t values = p.dims == 1 ? hex1d_scratch_values(width) : hhc2d_scratch_values(width, t.t_S2 + 2, t.t_T);
   return values * real_size;
 }
 
@@ -120,9 +123,9 @@ Plan make_plan(const Problem& p, const Tuning& requested) {
   if (plan.scratch + kAlign > max_scratch) {
     plan.error = "kokkos/tiled: tiles " + tiles_text(p, t) + " need " + std::to_string(plan.scratch + kAlign) +
                  " bytes of team scratch for " + (sizeof(Real) == 4 ? "float32" : "float64") +
-                 "; this Kokkos backend (" + std::string(Kokkos::DefaultExecutionSpace::name()) +
-                 ") allows " + std::to_string(max_scratch) + " per team (make t_T, t_S1" +
-                 (p.dims == 2 ? ", t_S2" : "") + " smaller)";
+                 "; this Kokkos backend (" + std::string(Kokkos::DefaultExecutionSpace::name()) + ") allows " +
+                 std::to_string(max_scratch) + " per team (make t_T, t_S1" + (p.dims == 2 ? ", t_S2" : "") +
+                 " smaller)";
     return plan;
   }
   const int max_team = team_max<Real>(p.dims, plan.scratch + kAlign);

@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "matrixchain_space_kokkos.hpp"
 #include "matrixchain_variants.hpp"
 
@@ -34,7 +34,7 @@ StepShape shape_for(const Step& step, double fast_memory, int index) {
   // The streamed operand's chunk is depth x wc: y rows of Z (left) or x columns of X (right).
   const std::int64_t depth = step.kind == StepKind::FusedLeft ? s.y : s.x;
   const std::size_t fixed = bytes_of_shape<Real>(s, fused);  // the patch (work = 0)
-  const std::int64_t slack = 64;  // elements kept back for the buffers' alignment
+  const std::int64_t slack = 64;                             // elements kept back for the buffers' alignment
   const std::int64_t room = limit > fixed ? std::int64_t((limit - fixed) / sizeof(Real)) - slack : 0;
   s.kc = static_cast<int>(std::clamp<std::int64_t>(room / (s.x + s.y), 0, kChunkK));
   if (fused) s.wc = static_cast<int>(std::clamp<std::int64_t>(room / depth, 0, kChunkStream) / kMicro * kMicro);
@@ -44,9 +44,8 @@ StepShape shape_for(const Step& step, double fast_memory, int index) {
     StepShape least = s;  // one k at a time, one micro-tile of streamed chunk
     least.kc = 1, least.wc = fused ? kMicro : 0;
     least.work = std::max(std::int64_t(s.x) + s.y, depth * least.wc);
-    throw Error("step " + std::to_string(index) + " (" + to_string(step.kind) + ") tile " +
-                std::to_string(s.x) + "x" + std::to_string(s.y) + " at M=" +
-                std::to_string(static_cast<long long>(fast_memory)) + " needs " +
+    throw Error("step " + std::to_string(index) + " (" + to_string(step.kind) + ") tile " + std::to_string(s.x) + "x" +
+                std::to_string(s.y) + " at M=" + std::to_string(static_cast<long long>(fast_memory)) + " needs " +
                 std::to_string(bytes_of_shape<Real>(least, fused)) + " bytes of " + scratch_name() + ", which holds " +
                 std::to_string(limit) + " per team");
   }

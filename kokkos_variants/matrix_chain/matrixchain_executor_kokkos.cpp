@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
-#include "hpcs/precision_dispatch.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 #include "matrixchain_fused_kokkos.hpp"
 #include "matrixchain_gemm_kokkos.hpp"
 #include "matrixchain_kokkos_factories.hpp"
@@ -25,7 +25,8 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; 
 
 int league_of(std::int64_t teams, int step) {
   if (teams > std::numeric_limits<int>::max())
-    throw Error("step " + std::to_string(step) + " needs " + std::to_string(teams) + " teams, more than a launch takes");
+    throw Error("step " + std::to_string(step) + " needs " + std::to_string(teams) +
+                " teams, more than a launch takes");
   return int(teams);
 }
 
@@ -58,7 +59,8 @@ template <class Real>
 class KokkosChain final : public Executor {
  public:
   explicit KokkosChain(const Tuning& t) {
-    if (t.fast_memory < 0) throw Error("--fast-memory " + std::to_string(t.fast_memory) + ": expected 0 (auto) or more");
+    if (t.fast_memory < 0)
+      throw Error("--fast-memory " + std::to_string(t.fast_memory) + ": expected 0 (auto) or more");
   }
 
   void setup(const ChainData& in, const Plan& plan) override {
@@ -75,7 +77,8 @@ class KokkosChain final : public Executor {
       r.kind = s.kind;
       r.p = local_dims(s, in.rows);
       r.shape = step_shape(s, sizeof(Real), plan.fast_memory, int(k));
-      for (const Operand& o : s.in) r.in.push_back(o.input() ? inputs_[std::size_t(o.matrix - 1)] : steps_[std::size_t(o.step)].out);
+      for (const Operand& o : s.in)
+        r.in.push_back(o.input() ? inputs_[std::size_t(o.matrix - 1)] : steps_[std::size_t(o.step)].out);
       r.out = Kokkos::View<Real*>("hpcs::matrixchain::step" + std::to_string(k), std::size_t(r.p.front() * r.p.back()));
       if (s.kind == StepKind::Gemm) {
         const GemmKernel<Real> g = gemm(r);
@@ -87,9 +90,11 @@ class KokkosChain final : public Executor {
         r.sync = Kokkos::View<std::int64_t*>("hpcs::matrixchain::sync" + std::to_string(k), std::size_t(1 + r.league));
         f.sync = r.sync.data();
         const std::int64_t patch = std::int64_t(f.x / kMicro) * (f.y / kMicro);
-        const std::int64_t stream = std::int64_t(f.wc / kMicro) * ((s.kind == StepKind::FusedLeft ? f.x : f.y) / kMicro);
-        r.team = s.kind == StepKind::FusedLeft ? team_for(FusedLeftKernel<Real>{f}, r.shape.bytes, std::max(patch, stream))
-                                               : team_for(FusedRightKernel<Real>{f}, r.shape.bytes, std::max(patch, stream));
+        const std::int64_t stream =
+            std::int64_t(f.wc / kMicro) * ((s.kind == StepKind::FusedLeft ? f.x : f.y) / kMicro);
+        r.team = s.kind == StepKind::FusedLeft
+                     ? team_for(FusedLeftKernel<Real>{f}, r.shape.bytes, std::max(patch, stream))
+                     : team_for(FusedRightKernel<Real>{f}, r.shape.bytes, std::max(patch, stream));
       }
       last_cols_ = r.p.back();
       steps_.push_back(std::move(r));
@@ -108,7 +113,8 @@ class KokkosChain final : public Executor {
         FusedShape<Real> f = fused(r);
         f.sync = r.sync.data();
         f.run = runs_;
-        if (r.kind == StepKind::FusedLeft) launch("hpcs::matrixchain::fused_left", FusedLeftKernel<Real>{f}, r.league, r.team, r.shape.bytes);
+        if (r.kind == StepKind::FusedLeft)
+          launch("hpcs::matrixchain::fused_left", FusedLeftKernel<Real>{f}, r.league, r.team, r.shape.bytes);
         else launch("hpcs::matrixchain::fused_right", FusedRightKernel<Real>{f}, r.league, r.team, r.shape.bytes);
       }
     }
@@ -129,17 +135,20 @@ class KokkosChain final : public Executor {
 
   std::string config() const override {
     if (!plan_) return "not set up";
-    std::string s = "plan " + to_string(plan_->kind) + " M=" + std::to_string(static_cast<long long>(plan_->fast_memory)) + ":";
+    std::string s =
+        "plan " + to_string(plan_->kind) + " M=" + std::to_string(static_cast<long long>(plan_->fast_memory)) + ":";
     if (steps_.empty()) return s + " no products (A1 is the result)";
     std::vector<int> teams;
     for (std::size_t k = 0; k < steps_.size(); ++k) {
       const StepRun& r = steps_[k];
-      s += std::string(k ? ", " : " ") + to_string(r.kind) + " " + std::to_string(r.shape.x) + "x" + std::to_string(r.shape.y);
+      s += std::string(k ? ", " : " ") + to_string(r.kind) + " " + std::to_string(r.shape.x) + "x" +
+           std::to_string(r.shape.y);
       if (std::find(teams.begin(), teams.end(), r.team) == teams.end()) teams.push_back(r.team);
     }
     s += "; team ";
     for (std::size_t k = 0; k < teams.size(); ++k) s += (k ? "/" : "") + std::to_string(teams[k]);
-    return s + ", k chunk " + std::to_string(steps_.front().shape.kc) + ", scratch level " + std::to_string(int(kScratchLevel));
+    return s + ", k chunk " + std::to_string(steps_.front().shape.kc) + ", scratch level " +
+           std::to_string(int(kScratchLevel));
   }
 
  private:

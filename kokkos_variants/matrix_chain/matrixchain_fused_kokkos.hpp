@@ -21,14 +21,14 @@ namespace hpcs::matrixchain::kokkos {
 template <class Real>
 struct FusedShape {
   const Real *X = nullptr, *Y = nullptr, *Z = nullptr;
-  Real* R = nullptr;                               // p0 x p3
+  Real* R = nullptr;  // p0 x p3
   std::int64_t p0 = 0, p1 = 0, p2 = 0, p3 = 0;
   int x = 0, y = 0, kc = 0, wc = 0;
   std::int64_t work = 0;
-  int row_bands = 1, col_bands = 1;               // of T
-  std::int64_t chunks = 0;                        // of the streamed operand
-  std::int64_t* sync = nullptr;                   // [ticket counter, chunk count per team]
-  std::int64_t run = 0;                           // runs before this one
+  int row_bands = 1, col_bands = 1;  // of T
+  std::int64_t chunks = 0;           // of the streamed operand
+  std::int64_t* sync = nullptr;      // [ticket counter, chunk count per team]
+  std::int64_t run = 0;              // runs before this one
 
   KOKKOS_INLINE_FUNCTION std::int64_t league() const { return std::int64_t(row_bands) * col_bands; }
 

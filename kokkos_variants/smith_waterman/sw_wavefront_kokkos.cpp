@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
 #include "hpcs/kokkos_teams.hpp"
 #include "sw_tile.hpp"
@@ -135,26 +135,28 @@ class KokkosWavefront final : public Aligner {
     if (!ran_) return std::nullopt;
     return timer_.seconds();
   }
-  std::string config() const override {
-    return tiling_config(tiling_) + " team=" + std::to_string(threads_);
-  }
+  std::string config() const override { return tiling_config(tiling_) + " team=" + std::to_string(threads_); }
   nlohmann::json details() const override {
-    return {{"launches", tiles_down_ + tiles_across_ - 1}, {"threads_per_block", threads_}, {"rows_of_tiles", tiles_down_}};
+    return {
+        {"launches", tiles_down_ + tiles_across_ - 1}, {"threads_per_block", threads_}, {"rows_of_tiles", tiles_down_}};
   }
 
  private:
   template <class T>
   static Kokkos::View<T*> copy_in(const char* label, const T* host, std::int64_t n) {
-    Kokkos::View<T*> v(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing), static_cast<std::size_t>(std::max<std::int64_t>(n, 1)));
+    Kokkos::View<T*> v(Kokkos::view_alloc(std::string(label), Kokkos::WithoutInitializing),
+                       static_cast<std::size_t>(std::max<std::int64_t>(n, 1)));
     if (n > 0)
       Kokkos::deep_copy(Kokkos::subview(v, std::make_pair<std::size_t, std::size_t>(0, n)),
                         HostView<const T>(host, static_cast<std::size_t>(n)));
     return v;
   }
-  static void copy_segment(const Kokkos::View<std::int32_t*>& dst, const std::int32_t* src, std::int64_t c0, std::int64_t c1) {
+  static void copy_segment(const Kokkos::View<std::int32_t*>& dst, const std::int32_t* src, std::int64_t c0,
+                           std::int64_t c1) {
     if (c1 <= c0) return;
     const auto range = std::make_pair<std::size_t, std::size_t>(c0, c1);
-    Kokkos::deep_copy(Kokkos::subview(dst, range), HostView<const std::int32_t>(src + c0, static_cast<std::size_t>(c1 - c0)));
+    Kokkos::deep_copy(Kokkos::subview(dst, range),
+                      HostView<const std::int32_t>(src + c0, static_cast<std::size_t>(c1 - c0)));
   }
   static void copy_out(std::int32_t* dst, const Kokkos::View<std::int32_t*>& src, std::int64_t c0, std::int64_t c1) {
     const auto range = std::make_pair<std::size_t, std::size_t>(c0, c1);

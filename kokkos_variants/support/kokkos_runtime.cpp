@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include <Kokkos_Core.hpp>
 
-#include "hpcs/backend_runtime.hpp"
+#include "hpcs/harness/backend_runtime.hpp"
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/kokkos_teams.hpp"
 
@@ -46,8 +46,8 @@ std::optional<std::string> KokkosRuntime::unavailable() {
 }
 
 std::string KokkosRuntime::description() {
-  return "Kokkos " + std::to_string(KOKKOS_VERSION / 10000) + "." + std::to_string(KOKKOS_VERSION / 100 % 100) +
-         "." + std::to_string(KOKKOS_VERSION % 100) + " (" + Kokkos::DefaultExecutionSpace::name() + ")";
+  return "Kokkos " + std::to_string(KOKKOS_VERSION / 10000) + "." + std::to_string(KOKKOS_VERSION / 100 % 100) + "." +
+         std::to_string(KOKKOS_VERSION % 100) + " (" + Kokkos::DefaultExecutionSpace::name() + ")";
 }
 
 }  // namespace hpcs

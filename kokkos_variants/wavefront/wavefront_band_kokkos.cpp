@@ -10,7 +10,7 @@
 #include <string>
 
 #include "hpcs/kokkos_runtime.hpp"
-#include "hpcs/timer.hpp"
+#include "hpcs/base/timer.hpp"
 #include "wavefront_executor.hpp"
 
 namespace hpcs::wavefront::kokkos {
@@ -31,13 +31,14 @@ class KokkosBand final : public BandDevice<typename App::Element> {
   using Space = Kokkos::DefaultExecutionSpace;
 
   KokkosBand(const Inputs& in, const App& app, const Tuning& t)
-      : app_(app), blk_(rank_block(in.problem)), T_(t.gpu_tile),
-        S_("wavefront S", blk_.cols + 1), E_("wavefront E", blk_.h + 2), K_("wavefront K", blk_.h + 2),
-        rows_("wavefront row tallies", blk_.h + 2), host_rows_(static_cast<std::size_t>(blk_.h + 2)) {
+      : app_(app), blk_(rank_block(in.problem)), T_(t.gpu_tile), S_("wavefront S", blk_.cols + 1),
+        E_("wavefront E", blk_.h + 2), K_("wavefront K", blk_.h + 2), rows_("wavefront row tallies", blk_.h + 2),
+        host_rows_(static_cast<std::size_t>(blk_.h + 2)) {
     const Letters host = host_letters(in);
     if (host.a) a_ = copy_letters("wavefront a", host.a, blk_.h);
     if (host.b) b_ = copy_letters("wavefront b", host.b, blk_.cols);
-    team_ = std::min<int>(T_, Kokkos::TeamPolicy<Space>(1, Kokkos::AUTO).team_size_max(TileFunctor{}, Kokkos::ParallelForTag()));
+    team_ = std::min<int>(
+        T_, Kokkos::TeamPolicy<Space>(1, Kokkos::AUTO).team_size_max(TileFunctor{}, Kokkos::ParallelForTag()));
   }
 
   Tally run(const Region& band, RowPipeline* pipe, HostFrontier<Element>& f) override {
@@ -77,7 +78,8 @@ class KokkosBand final : public BandDevice<typename App::Element> {
     int T = 1;
     std::int64_t k = 0, I_lo = 0;
     using Team = typename Kokkos::TeamPolicy<Space>::member_type;
-    using Scratch = Kokkos::View<Element*, typename Space::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+    using Scratch =
+        Kokkos::View<Element*, typename Space::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
 
     KOKKOS_INLINE_FUNCTION void operator()(const Team& team) const {
       const std::int64_t I = I_lo + team.league_rank(), J = k - I;
@@ -120,7 +122,8 @@ class KokkosBand final : public BandDevice<typename App::Element> {
       const Letters letters = self->letters();
       const Block blk = self->blk_;
       Kokkos::parallel_for(
-          "wavefront diagonal", Kokkos::RangePolicy<Space>(rows.first, rows.last + 1), KOKKOS_LAMBDA(const std::int64_t i) {
+          "wavefront diagonal", Kokkos::RangePolicy<Space>(rows.first, rows.last + 1),
+          KOKKOS_LAMBDA(const std::int64_t i) {
             Element w = E(i), nw = K(i);
             update_cell(app, letters, blk, i, d - i, S(d - i), w, nw, tallies(i));
             E(i) = w;
@@ -130,7 +133,8 @@ class KokkosBand final : public BandDevice<typename App::Element> {
     void tiles(std::int64_t k) {
       const TileRange tr = tile_range(self->blk_, self->T_, k);
       if (tr.I_hi < tr.I_lo) return;
-      TileFunctor f{self->app_, self->S_, self->E_, self->K_, self->rows_, self->letters(), self->blk_, r, self->T_, k, tr.I_lo};
+      TileFunctor f{self->app_, self->S_, self->E_, self->K_, self->rows_, self->letters(),
+                    self->blk_, r,        self->T_, k,        tr.I_lo};
       const std::size_t scratch = TileFunctor::Scratch::shmem_size(self->T_) * 3;
       Kokkos::parallel_for("wavefront tiles",
                            Kokkos::TeamPolicy<Space>(static_cast<int>(tr.I_hi - tr.I_lo + 1), self->team_)
@@ -150,7 +154,8 @@ class KokkosBand final : public BandDevice<typename App::Element> {
  private:
   static Kokkos::View<std::uint8_t*> copy_letters(const char* label, const std::uint8_t* host, std::int64_t n) {
     Kokkos::View<std::uint8_t*> v(std::string(label), n);
-    Kokkos::deep_copy(v, Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(host, n));
+    Kokkos::deep_copy(
+        v, Kokkos::View<const std::uint8_t*, Kokkos::HostSpace, Kokkos::MemoryTraits<Kokkos::Unmanaged>>(host, n));
     return v;
   }
   Letters letters() const { return {a_.size() ? a_.data() : nullptr, b_.size() ? b_.data() : nullptr}; }

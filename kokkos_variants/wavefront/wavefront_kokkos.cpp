@@ -20,7 +20,8 @@ void register_kokkos_variants(VariantList& list) {
   v.space = band_space(/*two_gpus=*/false);
   v.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;
-    if (t.gpu_count == 2) return std::string("--gpu-count 2: Kokkos drives one device per process (cuda/band drives two)");
+    if (t.gpu_count == 2)
+      return std::string("--gpu-count 2: Kokkos drives one device per process (cuda/band drives two)");
     return band_tuning_problem(p, t);
   };
   list.push_back(v);

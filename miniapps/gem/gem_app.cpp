@@ -8,15 +8,20 @@
 #include "gem_pqr.hpp"
 #include "gem_reference.hpp"
 #include "gem_surface.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::gem {
 
 AppInfo App::info() const {
-  return {"gem", "gem_miniapp",
+  return {"gem",
+          "gem_miniapp",
           "GEM: electrostatic potential on a molecular surface (analytical linearized Poisson-Boltzmann), vertices "
           "distributed over MPI ranks",
-          "pair", "Gpair/s", "Gpair/s = atoms x vertices / median time / 1e9", /*reps=*/5, /*warmup=*/1};
+          "pair",
+          "Gpair/s",
+          "Gpair/s = atoms x vertices / median time / 1e9",
+          /*reps=*/5,
+          /*warmup=*/1};
 }
 
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
@@ -41,8 +46,9 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
     });
   }
   const double A = physics_.A > 0 ? physics_.A : estimate_A(molecule_.atoms);
-  inputs_ = {physics_, A, molecule_.atoms, {}, shift_vertices(molecule_.vertices, physics_),
-             pair_constants(physics_, A), hcp_};
+  inputs_ = {
+      physics_, A, molecule_.atoms, {}, shift_vertices(molecule_.vertices, physics_), pair_constants(physics_, A),
+      hcp_};
   check_vertices_clear_of_atoms(mpi, molecule_.atoms, inputs_.vertices.px, inputs_.vertices.py, inputs_.vertices.pz,
                                 molecule_.first_vertex, input_.empty() ? molecule_.source : input_);
   for (double q : molecule_.atoms.charge) inputs_.q.push_back(q * physics_.charge_scale);
@@ -54,10 +60,10 @@ std::string App::describe() const {
   char a[32];
   std::snprintf(a, sizeof a, "%.4g", inputs_.A);
   return "gem: " + std::to_string(problem_.atoms) + " atoms x " + std::to_string(problem_.vertices) + " vertices (" +
-         (input_.empty() ? molecule_.source : input_) + "), " + dtype() + ", region " + std::to_string(problem_.region) +
-         ", " + to_string(physics_.phi) + " potential, eps " + std::to_string(physics_.eps_out).substr(0, 5) + "/" +
-         std::to_string(physics_.eps_in).substr(0, 5) + ", salt " + std::to_string(physics_.salt).substr(0, 6) +
-         " M, A = " + a + " A";
+         (input_.empty() ? molecule_.source : input_) + "), " + dtype() + ", region " +
+         std::to_string(problem_.region) + ", " + to_string(physics_.phi) + " potential, eps " +
+         std::to_string(physics_.eps_out).substr(0, 5) + "/" + std::to_string(physics_.eps_in).substr(0, 5) +
+         ", salt " + std::to_string(physics_.salt).substr(0, 6) + " M, A = " + a + " A";
 }
 
 // bytes: the compulsory traffic (every atom's x, y, z, q and every vertex's two points read
@@ -88,7 +94,8 @@ void App::add_fields(const MpiContext& mpi, RunRecord& r, Trial<Result>&, const 
   if (result.tolerance > 0) r.extra["hcp"] = hcp_fields(mpi, result);
 }
 
-void App::write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& result, const nlohmann::json& meta) {
+void App::write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& result,
+                        const nlohmann::json& meta) {
   if (!opt_.output_potentials.empty())
     write_potentials(mpi, opt_.output_potentials, molecule_, result, record.variant, meta);
   if (!opt_.ply.empty()) write_ply(mpi, opt_.ply, molecule_, result);

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The GEM mini-app's hooks into the suite's run loop (hpcs/app.hpp): the electrostatic
+// The GEM mini-app's hooks into the suite's run loop (hpcs/harness/app.hpp): the electrostatic
 // potential of a molecule (all atoms on every rank) at the points of its surface (a block of
 // vertices per rank), checked against the float64 CPU reference per vertex.
 #pragma once
@@ -10,17 +10,17 @@
 #include "gem_input.hpp"
 #include "gem_result.hpp"
 #include "gem_variants.hpp"
-#include "hpcs/app.hpp"
+#include "hpcs/harness/app.hpp"
 
 namespace hpcs::gem {
 
 struct Options {
   // generated input (no input file): a synthetic globular molecule and its surface
-  std::string pqr;             // atoms from a PQR file instead, with our surface
-  std::int64_t atoms = 1441;   // the GEM data set 1uwo_A's size
+  std::string pqr;            // atoms from a PQR file instead, with our surface
+  std::int64_t atoms = 1441;  // the GEM data set 1uwo_A's size
   std::uint64_t seed = 42;
-  double density = 3.0;        // surface points per A^2 (MSMS's default), generated surfaces
-  double probe = 1.5;          // probe radius (A)
+  double density = 3.0;  // surface points per A^2 (MSMS's default), generated surfaces
+  double probe = 1.5;    // probe radius (A)
   std::string precision = "float32";
   std::string phi = "total";
   std::string output_potentials;  // per-vertex potentials (HDF5)

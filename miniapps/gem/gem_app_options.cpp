@@ -11,13 +11,22 @@ void App::add_options(CLI::App& cli) {
   auto* pqr = cli.add_option("--pqr", opt_.pqr, "Atoms from this PQR file, with our surface (--density, --probe)")
                   ->excludes(input);
   cli.add_option("--atoms", opt_.atoms, "Generated input: atoms of a synthetic globular molecule")
-      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}))->capture_default_str()->excludes(input)->excludes(pqr);
-  cli.add_option("--seed", opt_.seed, "Generated input: seed of the molecule")->capture_default_str()->excludes(input)
+      ->check(CLI::Range(std::int64_t{1}, std::int64_t{100000000}))
+      ->capture_default_str()
+      ->excludes(input)
+      ->excludes(pqr);
+  cli.add_option("--seed", opt_.seed, "Generated input: seed of the molecule")
+      ->capture_default_str()
+      ->excludes(input)
       ->excludes(pqr);
   cli.add_option("--density", opt_.density, "Generated input: surface points per A^2")
-      ->check(CLI::Range(0.01, 100.0))->capture_default_str()->excludes(input);
+      ->check(CLI::Range(0.01, 100.0))
+      ->capture_default_str()
+      ->excludes(input);
   cli.add_option("--probe", opt_.probe, "Generated input: probe radius of the surface (A; 0: contact surface)")
-      ->check(CLI::Range(0.0, 20.0))->capture_default_str()->excludes(input);
+      ->check(CLI::Range(0.0, 20.0))
+      ->capture_default_str()
+      ->excludes(input);
   cli.add_option("--eps-in", physics_.eps_in, "Interior dielectric constant")->capture_default_str();
   cli.add_option("--eps-out", physics_.eps_out, "Exterior (solvent) dielectric constant")->capture_default_str();
   cli.add_option("--salt", physics_.salt, "Salt concentration (mol/L); kappa = 0.316 sqrt(salt) 1/A")
@@ -32,19 +41,27 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--charge-scale", physics_.charge_scale, "Charges times this (332: kcal/(mol e) with A)")
       ->capture_default_str();
   cli.add_option("--phi", opt_.phi, "Potential: total, reaction (total minus Coulomb) or coulomb")
-      ->check(CLI::IsMember({"total", "reaction", "coulomb"}))->capture_default_str();
+      ->check(CLI::IsMember({"total", "reaction", "coulomb"}))
+      ->capture_default_str();
   cli.add_option("--precision", opt_.precision, "Arithmetic of the GPU variants")
-      ->check(CLI::IsMember({"float32", "float64"}))->capture_default_str();
+      ->check(CLI::IsMember({"float32", "float64"}))
+      ->capture_default_str();
   cli.add_option("--block", tuning.block, "Threads per block / team size")->capture_default_str();
-  cli.add_option("--vertices-per-thread", tuning.vertices_per_thread, "Vertices a thread keeps in registers (0: the variant's)")
-      ->check(CLI::Range(0, 16))->capture_default_str();
-  cli.add_option("--tile-atoms", tuning.tile_atoms, "Atoms staged per tile in shared memory / scratch (0: the block size)")
-      ->check(non_negative_number())->capture_default_str();
+  cli.add_option("--vertices-per-thread", tuning.vertices_per_thread,
+                 "Vertices a thread keeps in registers (0: the variant's)")
+      ->check(CLI::Range(0, 16))
+      ->capture_default_str();
+  cli.add_option("--tile-atoms", tuning.tile_atoms,
+                 "Atoms staged per tile in shared memory / scratch (0: the block size)")
+      ->check(non_negative_number())
+      ->capture_default_str();
   cli.add_option("--atom-splits", tuning.atom_splits, "Blocks sharing one vertex block's atom loop (0: automatic)")
-      ->check(non_negative_number())->capture_default_str();
+      ->check(non_negative_number())
+      ->capture_default_str();
   cli.add_option("--hcp-cutoff", hcp_.cutoff,
                  "HCP variants: a group of atoms farther than this (A) from a vertex counts as 2 charges (level 2: "
-                 "4x); inf: exact")->capture_default_str();
+                 "4x); inf: exact")
+      ->capture_default_str();
   cli.add_option("--hcp-cell", hcp_.cell, "HCP variants: edge of the cells grouping the atoms (A; level 2: 4x)")
       ->capture_default_str();
   cli.add_option("--hcp-tolerance", hcp_.tolerance,
@@ -55,17 +72,27 @@ void App::add_options(CLI::App& cli) {
 }
 
 nlohmann::json App::parameters() const {
-  nlohmann::json m = {{"atoms", problem_.atoms},         {"vertices", problem_.vertices},
-                      {"source", molecule_.source},      {"dtype", dtype()},
-                      {"region", problem_.region},       {"phi", to_string(physics_.phi)},
-                      {"eps_in", physics_.eps_in},       {"eps_out", physics_.eps_out},
-                      {"salt_mol_per_l", physics_.salt}, {"proj_A", physics_.proj},
-                      {"ion_exc_A", physics_.ion_exc},   {"A", inputs_.A},
-                      {"A_estimated", physics_.A <= 0},  {"r0_frac", physics_.r0_frac},
+  nlohmann::json m = {{"atoms", problem_.atoms},
+                      {"vertices", problem_.vertices},
+                      {"source", molecule_.source},
+                      {"dtype", dtype()},
+                      {"region", problem_.region},
+                      {"phi", to_string(physics_.phi)},
+                      {"eps_in", physics_.eps_in},
+                      {"eps_out", physics_.eps_out},
+                      {"salt_mol_per_l", physics_.salt},
+                      {"proj_A", physics_.proj},
+                      {"ion_exc_A", physics_.ion_exc},
+                      {"A", inputs_.A},
+                      {"A_estimated", physics_.A <= 0},
+                      {"r0_frac", physics_.r0_frac},
                       {"charge_scale", physics_.charge_scale},
-                      {"block", tuning.block},           {"vertices_per_thread", tuning.vertices_per_thread},
-                      {"tile_atoms", tuning.tile_atoms}, {"atom_splits", tuning.atom_splits},
-                      {"hcp_cutoff_A", hcp_.cutoff},     {"hcp_cell_A", hcp_.cell},
+                      {"block", tuning.block},
+                      {"vertices_per_thread", tuning.vertices_per_thread},
+                      {"tile_atoms", tuning.tile_atoms},
+                      {"atom_splits", tuning.atom_splits},
+                      {"hcp_cutoff_A", hcp_.cutoff},
+                      {"hcp_cell_A", hcp_.cell},
                       {"hcp_tolerance", hcp_.tolerance}};
   if (!opt_.pqr.empty()) m["pqr"] = opt_.pqr;
   if (input_.empty()) {

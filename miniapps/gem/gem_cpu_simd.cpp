@@ -10,7 +10,7 @@
 #include <string>
 
 #include "gem_cpu_kernel.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 #if defined(__x86_64__) || defined(__i386__)
 #define HPCS_GEM_X86 1

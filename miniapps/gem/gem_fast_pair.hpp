@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The tuned variants' per-pair arithmetic (cuda/tuned, kokkos/tuned): gem_pair.hpp's formulas rewritten on squared distances
-// with reciprocal square roots, so a pair of the default case (region 1, no salt, total)
-// costs two rsqrt and no division:
+// The tuned variants' per-pair arithmetic (cuda/tuned, kokkos/tuned): gem_pair.hpp's formulas rewritten on squared
+// distances with reciprocal square roots, so a pair of the default case (region 1, no salt, total) costs two rsqrt and
+// no division:
 //   1/d = rsqrt(d^2), and region 1's image term s1 / sqrt(c1 + A^2 d^2) = s1 rsqrt(c1 + A^2 d^2);
 //   d and d' themselves (only with salt) are d^2 * (1/d);
 //   the salt terms of regions 1 and 2, k_a / d' (1 / (1 + kappa d') - 1) and
@@ -37,8 +37,16 @@ struct FastConstants {
 
 template <class Real>
 FastConstants<Real> fast_constants(const PairConstants<double>& c) {
-  return {Real(c.inv_eps_in), Real(c.k_a), Real(c.k_a - c.inv_eps_in), Real(c.kappa), Real(c.k_a * c.kappa),
-          Real(c.c3),         Real(c.c2),  Real(c.c2b),                 Real(c.s1),    Real(c.c1),
+  return {Real(c.inv_eps_in),
+          Real(c.k_a),
+          Real(c.k_a - c.inv_eps_in),
+          Real(c.kappa),
+          Real(c.k_a * c.kappa),
+          Real(c.c3),
+          Real(c.c2),
+          Real(c.c2b),
+          Real(c.s1),
+          Real(c.c1),
           Real(c.a2)};
 }
 

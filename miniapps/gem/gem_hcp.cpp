@@ -8,8 +8,8 @@
 #include <numeric>
 #include <string>
 
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
 
 namespace hpcs::gem {
 

@@ -13,7 +13,7 @@
 
 #include "gem_pair.hpp"
 #include "gem_problem.hpp"
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 
 namespace hpcs::gem {
 
@@ -51,8 +51,8 @@ HPCS_HD inline bool hcp_far(const HcpSphere& s, double x, double y, double z) {
 // Non-owning view of a hierarchy (host vectors or device copies).
 template <class Real>
 struct HcpView {
-  const HcpCharge<Real>* atoms;   // sorted so each group's atoms are contiguous
-  const HcpSphere* sphere1;       // level 1: group g holds atoms first1[g] .. first1[g + 1] - 1
+  const HcpCharge<Real>* atoms;  // sorted so each group's atoms are contiguous
+  const HcpSphere* sphere1;      // level 1: group g holds atoms first1[g] .. first1[g + 1] - 1
   const int* first1;
   const HcpCharge<Real>* approx1;  // 2 per group: positive, negative
   const HcpSphere* sphere2;        // level 2: group G holds level-1 groups first2[G] .. first2[G + 1] - 1
@@ -99,10 +99,10 @@ struct HcpHierarchy {
   std::vector<HcpCharge<double>> atoms;  // sorted by level-2, then level-1 cell
   std::vector<std::size_t> input_index;  // where each sorted atom was in the input
   std::vector<HcpSphere> sphere1, sphere2;
-  std::vector<int> first1, first2;       // groups + 1 entries
+  std::vector<int> first1, first2;  // groups + 1 entries
   std::vector<HcpCharge<double>> approx1, approx2;
   HcpView<double> view() const {
-    return {atoms.data(),   sphere1.data(), first1.data(), approx1.data(),
+    return {atoms.data(),   sphere1.data(), first1.data(),  approx1.data(),
             sphere2.data(), first2.data(),  approx2.data(), static_cast<int>(sphere2.size())};
   }
 };

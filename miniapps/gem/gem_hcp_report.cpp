@@ -4,7 +4,7 @@
 // with each HCP variant's error beside its speed-up over the exact variants of the run.
 #include <ostream>
 
-#include "hpcs/format.hpp"
+#include "hpcs/base/format.hpp"
 #include "gem_app.hpp"
 
 namespace hpcs::gem {

@@ -8,11 +8,11 @@
 #include <optional>
 #include <unordered_map>
 
-#include "hpcs/decomposition.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/host_memory.hpp"
+#include "hpcs/parallel/decomposition.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/parallel/host_memory.hpp"
 
 namespace hpcs::gem {
 
@@ -67,9 +67,11 @@ void check_molecule(const Atoms& a, const Vertices& v, const std::string& what, 
     const double values[5] = {a.x[i], a.y[i], a.z[i], a.charge[i], a.radius[i]};
     for (double x : values)
       if (!std::isfinite(x)) throw Error(what + ": atom " + std::to_string(i) + " has a value that is not finite");
-    if (!(a.radius[i] >= 0)) throw Error(what + ": atom " + std::to_string(i) + " has radius " + std::to_string(a.radius[i]));
+    if (!(a.radius[i] >= 0))
+      throw Error(what + ": atom " + std::to_string(i) + " has radius " + std::to_string(a.radius[i]));
     for (int f = 0; f < 5; ++f)
-      if (auto why = beyond_limit(fields[f], values[f])) throw Error(what + ": atom " + std::to_string(i) + ": " + *why);
+      if (auto why = beyond_limit(fields[f], values[f]))
+        throw Error(what + ": atom " + std::to_string(i) + ": " + *why);
   }
   for (std::size_t k = 0; k < v.size(); ++k) {
     const std::string vertex = "vertex " + std::to_string(first_vertex + static_cast<std::int64_t>(k));
@@ -95,7 +97,8 @@ void check_vertices_clear_of_atoms(const MpiContext& mpi, const Atoms& atoms, co
              (static_cast<std::uint64_t>(k) * 83492791u);
     };
     std::unordered_map<std::uint64_t, std::vector<std::size_t>> cells;
-    for (std::size_t a = 0; a < atoms.size(); ++a) cells[key(cell(atoms.x[a]), cell(atoms.y[a]), cell(atoms.z[a]))].push_back(a);
+    for (std::size_t a = 0; a < atoms.size(); ++a)
+      cells[key(cell(atoms.x[a]), cell(atoms.y[a]), cell(atoms.z[a]))].push_back(a);
     for (std::size_t v = 0; v < px.size(); ++v)
       for (std::int64_t i = cell(px[v] - kTooClose); i <= cell(px[v] + kTooClose); ++i)
         for (std::int64_t j = cell(py[v] - kTooClose); j <= cell(py[v] + kTooClose); ++j)

@@ -9,16 +9,16 @@
 #include <string>
 
 #include "gem_problem.hpp"
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 
 namespace hpcs::gem {
 
 struct MoleculeInput {
-  Atoms atoms;                       // all of them
-  Vertices vertices;                 // this rank's block
+  Atoms atoms;        // all of them
+  Vertices vertices;  // this rank's block
   std::int64_t total_vertices = 0;
-  std::int64_t first_vertex = 0;     // of this rank's block
-  std::string source;                // what the file says it was made from
+  std::int64_t first_vertex = 0;  // of this rank's block
+  std::string source;             // what the file says it was made from
 };
 
 // Collective: throws hpcs::Error naming the file and what is wrong on every rank.

@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
-#include "hpcs/splitmix64.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
+#include "hpcs/base/splitmix64.hpp"
 
 namespace hpcs::gem {
 
@@ -143,14 +143,10 @@ void assign_elements(Atoms& a, Rng& rng) {
   for (std::size_t i = 0; i < a.size(); ++i) {
     const double u = rng.uniform(), v = rng.uniform(), g = rng.bell();
     double r, q;
-    if (u < 0.5)
-      r = 1.2, q = v < 0.2 ? 0.35 + 0.05 * g : 0.08 + 0.05 * g;
-    else if (u < 0.8)
-      r = 1.7, q = v < 0.25 ? 0.6 + 0.1 * g : -0.05 + 0.15 * g;
-    else if (u < 0.9)
-      r = 1.55, q = -0.45 + 0.15 * g;
-    else
-      r = 1.5, q = -0.6 + 0.1 * g;
+    if (u < 0.5) r = 1.2, q = v < 0.2 ? 0.35 + 0.05 * g : 0.08 + 0.05 * g;
+    else if (u < 0.8) r = 1.7, q = v < 0.25 ? 0.6 + 0.1 * g : -0.05 + 0.15 * g;
+    else if (u < 0.9) r = 1.55, q = -0.45 + 0.15 * g;
+    else r = 1.5, q = -0.6 + 0.1 * g;
     a.radius[i] = r;
     a.charge[i] = std::clamp(q, -kMaxCharge, kMaxCharge);
   }

@@ -11,11 +11,11 @@
 namespace hpcs::gem {
 
 struct MoleculeOptions {
-  std::int64_t atoms = 1441;           // the GEM data set 1uwo_A has 1,441
+  std::int64_t atoms = 1441;  // the GEM data set 1uwo_A has 1,441
   std::uint64_t seed = 42;
-  double atoms_per_A3 = 0.11;          // proteins, hydrogens included
-  double axes[3] = {1.0, 0.8, 0.5};    // ellipsoid axis ratios (a non-spherical A)
-  double net_charge = 0;               // rounded to an integer
+  double atoms_per_A3 = 0.11;        // proteins, hydrogens included
+  double axes[3] = {1.0, 0.8, 0.5};  // ellipsoid axis ratios (a non-spherical A)
+  double net_charge = 0;             // rounded to an integer
 };
 
 // Elements: about 50% H (r 1.2 A), 30% C (1.7), 10% N (1.55), 10% O (1.5). Charges

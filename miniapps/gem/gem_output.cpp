@@ -5,9 +5,9 @@
 #include <cstdio>
 #include <ostream>
 
-#include "hpcs/atomic_text_file.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/results_file.hpp"
+#include "hpcs/io/atomic_text_file.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/report/results_file.hpp"
 
 namespace hpcs::gem {
 
@@ -29,7 +29,7 @@ struct Surface {
 };
 Surface gather_surface(const MpiContext& mpi, const MoleculeInput& m, const Result& r) {
   const Vertices& v = m.vertices;
-  return {gather(mpi, v.x), gather(mpi, v.y), gather(mpi, v.z), gather(mpi, v.nx),
+  return {gather(mpi, v.x),  gather(mpi, v.y),  gather(mpi, v.z),  gather(mpi, v.nx),
           gather(mpi, v.ny), gather(mpi, v.nz), gather(mpi, r.phi)};
 }
 }  // namespace
@@ -54,8 +54,8 @@ void write_potentials(const MpiContext& mpi, const std::string& path, const Mole
       root.attribute("variant", variant);
       root.attribute("units", "kcal/(mol e)");
       h5::Group g = root.group("vertices");
-      for (const auto& [name, values] : {std::pair{"x", &s.x}, {"y", &s.y}, {"z", &s.z}, {"nx", &s.nx},
-                                         {"ny", &s.ny}, {"nz", &s.nz}})
+      for (const auto& [name, values] :
+           {std::pair{"x", &s.x}, {"y", &s.y}, {"z", &s.z}, {"nx", &s.nx}, {"ny", &s.ny}, {"nz", &s.nz}})
         g.dataset(name, *values);
       root.dataset("potential", s.phi);
     }

@@ -11,7 +11,7 @@
 
 #include "gem_input.hpp"
 #include "gem_result.hpp"
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 
 namespace hpcs::gem {
 

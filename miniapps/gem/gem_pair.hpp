@@ -17,24 +17,24 @@
 #include <cmath>
 #include <type_traits>
 
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 
 namespace hpcs::gem {
 
 template <class Real>
 struct PairConstants {
-  int region = 1;      // 1, 2, 3
-  int phi = 3;         // 1 Coulomb, 2 reaction, 3 total
-  bool salt = false;   // kappa > 0
-  Real inv_eps_in = 1; // 1 / eps_in
-  Real k_a = 0;        // K (1 + alpha), K = 1 / (eps_out (1 + alpha beta))
+  int region = 1;       // 1, 2, 3
+  int phi = 3;          // 1 Coulomb, 2 reaction, 3 total
+  bool salt = false;    // kappa > 0
+  Real inv_eps_in = 1;  // 1 / eps_in
+  Real k_a = 0;         // K (1 + alpha), K = 1 / (eps_out (1 + alpha beta))
   Real kappa = 0;
-  Real c3 = 0;         // K alpha (1 - beta) exp(-kappa (r - r')) / (r (1 + kappa r'))
-  Real c2 = 0;         // K (-alpha (1 - beta) / r + alpha (1 - beta) / r' (1 - 1 / (1 + kappa r')))
-  Real c2b = 0;        // K alpha (1 - beta) / r' (1 - 1 / (1 + kappa r'))
-  Real s1 = 0;         // (1 / eps_in - 1 / eps_out) / ((1 + alpha beta) A) * A^2
-  Real c1 = 0;         // (A^2 - r0^2) (A^2 - r^2)
-  Real a2 = 0;         // A^2
+  Real c3 = 0;   // K alpha (1 - beta) exp(-kappa (r - r')) / (r (1 + kappa r'))
+  Real c2 = 0;   // K (-alpha (1 - beta) / r + alpha (1 - beta) / r' (1 - 1 / (1 + kappa r')))
+  Real c2b = 0;  // K alpha (1 - beta) / r' (1 - 1 / (1 + kappa r'))
+  Real s1 = 0;   // (1 / eps_in - 1 / eps_out) / ((1 + alpha beta) A) * A^2
+  Real c1 = 0;   // (A^2 - r0^2) (A^2 - r^2)
+  Real a2 = 0;   // A^2
 
   template <class Other>
   PairConstants<Other> as() const {
@@ -121,10 +121,17 @@ void with_case(const PairConstants<Real>& c, F&& f) {
 template <class F>
 void with_vertices_per_thread(int vpt, F&& f) {
   switch (vpt) {
-    case 1: f(std::integral_constant<int, 1>{}); break;
-    case 2: f(std::integral_constant<int, 2>{}); break;
-    case 4: f(std::integral_constant<int, 4>{}); break;
-    default: f(std::integral_constant<int, 8>{});
+    case 1:
+      f(std::integral_constant<int, 1>{});
+      break;
+    case 2:
+      f(std::integral_constant<int, 2>{});
+      break;
+    case 4:
+      f(std::integral_constant<int, 4>{});
+      break;
+    default:
+      f(std::integral_constant<int, 8>{});
   }
 }
 

@@ -3,8 +3,8 @@
 
 #include <cmath>
 
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
 
 namespace hpcs::gem {
 
@@ -35,13 +35,15 @@ void check_physics(const Physics& p) {
     throw Error(std::string(option) + " " + format_one("%g", v) + ": " + rule);
   };
   if (!(p.eps_in > 0) || !std::isfinite(p.eps_in)) bad("--eps-in", p.eps_in, "a dielectric constant must be positive");
-  if (!(p.eps_out > 0) || !std::isfinite(p.eps_out)) bad("--eps-out", p.eps_out, "a dielectric constant must be positive");
+  if (!(p.eps_out > 0) || !std::isfinite(p.eps_out))
+    bad("--eps-out", p.eps_out, "a dielectric constant must be positive");
   if (!(p.salt >= 0) || !std::isfinite(p.salt)) bad("--salt", p.salt, "a concentration must not be negative");
   if (!std::isfinite(p.proj) || std::fabs(p.proj) > 1e3) bad("--proj", p.proj, "expected a length in A");
   if (!(p.ion_exc > 0) || p.ion_exc > 1e3) bad("--ion-exc", p.ion_exc, "expected a positive length in A");
   if (!(p.A >= 0) || !std::isfinite(p.A)) bad("--A", p.A, "expected a size in A (0: estimate it)");
   if (!(p.r0_frac >= 0 && p.r0_frac < 1)) bad("--r0-frac", p.r0_frac, "expected 0 <= r0/A < 1");
-  if (!(p.charge_scale > 0) || !std::isfinite(p.charge_scale)) bad("--charge-scale", p.charge_scale, "must be positive");
+  if (!(p.charge_scale > 0) || !std::isfinite(p.charge_scale))
+    bad("--charge-scale", p.charge_scale, "must be positive");
 }
 
 int region_of(const Physics& p) {

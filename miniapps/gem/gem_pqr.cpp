@@ -13,10 +13,10 @@
 #include <cstring>
 #include <filesystem>
 
-#include "hpcs/atomic_text_file.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
-#include "hpcs/input_file.hpp"
+#include "hpcs/io/atomic_text_file.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
+#include "hpcs/io/input_file.hpp"
 
 namespace hpcs::gem {
 
@@ -75,12 +75,9 @@ const char* const kField[5] = {"x", "y", "z", "charge", "radius"};
 // "ATOM", "HETATM", or either run into a long serial ("HETATM12345").
 bool is_atom_record(std::string_view first) {
   std::string_view rest;
-  if (first.substr(0, 6) == "HETATM")
-    rest = first.substr(6);
-  else if (first.substr(0, 4) == "ATOM")
-    rest = first.substr(4);
-  else
-    return false;
+  if (first.substr(0, 6) == "HETATM") rest = first.substr(6);
+  else if (first.substr(0, 4) == "ATOM") rest = first.substr(4);
+  else return false;
   return std::all_of(rest.begin(), rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
 }
 
@@ -127,11 +124,11 @@ void parse_atom_line(std::string_view line, const std::vector<std::string_view>&
   const bool spaced = whitespace_layout(tok);
   const int bad = spaced ? parse_five(tok.data() + tok.size() - 5, v) : 0;
   if ((!spaced || bad < 5) && !parse_columns(line, v)) {
-    const std::string what =
-        spaced ? "'" + text::printable(tok[tok.size() - 5 + bad]) + "' is not a number"
-               : "too few fields (" + std::to_string(tok.size()) +
-                     "): a field is missing, and the line is not in fixed columns either";
-    throw Error(at + ": " + what + " (expected ATOM serial name residue [chain] number x y z charge radius, or x y z"
+    const std::string what = spaced ? "'" + text::printable(tok[tok.size() - 5 + bad]) + "' is not a number"
+                                    : "too few fields (" + std::to_string(tok.size()) +
+                                          "): a field is missing, and the line is not in fixed columns either";
+    throw Error(at + ": " + what +
+                " (expected ATOM serial name residue [chain] number x y z charge radius, or x y z"
                 " in columns 31-54 followed by charge and radius)");
   }
   for (int f = 0; f < 5; ++f)

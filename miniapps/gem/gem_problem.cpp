@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "gem_problem.hpp"
 
-#include "hpcs/value_by_name.hpp"
+#include "hpcs/base/value_by_name.hpp"
 
 namespace hpcs::gem {
 
 std::string to_string(PhiType p) {
   switch (p) {
-    case PhiType::Coulomb: return "coulomb";
-    case PhiType::Reaction: return "reaction";
-    default: return "total";
+    case PhiType::Coulomb:
+      return "coulomb";
+    case PhiType::Reaction:
+      return "reaction";
+    default:
+      return "total";
   }
 }
 

@@ -67,7 +67,7 @@ struct Problem {
   std::int64_t atoms = 0;
   std::int64_t vertices = 0;  // all ranks together
   Precision precision = Precision::Float32;
-  int region = 1;             // 1, 2 or 3: set by p and the ion-exclusion radius
+  int region = 1;  // 1, 2 or 3: set by p and the ion-exclusion radius
   PhiType phi = PhiType::Total;
 };
 

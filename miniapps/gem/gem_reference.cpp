@@ -15,7 +15,7 @@ TermParts reference_parts(const Physics& p, double A, double d, double dp) {
   const double coulomb = 1 / (p.eps_in * d);
   if (p.phi == PhiType::Coulomb) return {coulomb, coulomb};
   double parts[4] = {0, 0, 0, 0};  // the addends of the formula, whose magnitudes bound the rounding
-  if (r > rp) {  // region 3: beyond the ion-exclusion layer, full Debye-Hueckel
+  if (r > rp) {                    // region 3: beyond the ion-exclusion layer, full Debye-Hueckel
     parts[0] = K * a1 * std::exp(-kappa * (d - dp)) / (d * (1 + kappa * dp));
     parts[1] = -K * amb * std::exp(-kappa * (r - rp)) / (r * (1 + kappa * rp));
   } else if (r > A) {  // region 2: inside the ion-exclusion layer

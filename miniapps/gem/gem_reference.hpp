@@ -20,7 +20,7 @@ struct TermParts {
 TermParts reference_parts(const Physics& p, double A, double d, double dp);
 
 struct ReferencePotentials {
-  std::vector<double> phi;      // kcal/(mol e) per vertex
+  std::vector<double> phi;  // kcal/(mol e) per vertex
   // sum over atoms of |q_i| (sum of |addends|) (1 + (|atom| + |vertex|) / d): the scale of
   // the rounding error of a pair evaluated from rounded coordinates
   std::vector<double> abs_sum;

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "gem_result.hpp"
 
-#include "hpcs/finite_result.hpp"
-#include "hpcs/format.hpp"
+#include "hpcs/report/finite_result.hpp"
+#include "hpcs/base/format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -55,7 +55,8 @@ Verification compare_potentials(const MpiContext& mpi, const Problem& p, const R
            format_one("%.3g", e.rms) + " x RMS (tolerance " + format_one("%.3g", approximation) + " x RMS)";
   }
   if (violations == 0) return {"passed", what};
-  return {"FAILED", std::to_string(violations) + " of " + std::to_string(want.vertices) + " vertices beyond the bound; " + what};
+  return {"FAILED",
+          std::to_string(violations) + " of " + std::to_string(want.vertices) + " vertices beyond the bound; " + what};
 }
 
 RelativeError relative_error(const MpiContext& mpi, const Result& got, const Result& want) {
@@ -73,8 +74,8 @@ RelativeError relative_error(const MpiContext& mpi, const Result& got, const Res
 }
 
 nlohmann::json summary_json(const Result& r) {
-  return {{"vertices", r.vertices}, {"total", r.total}, {"rms", r.rms}, {"min", r.min}, {"max", r.max},
-          {"units", "kcal/(mol e)"}};
+  return {{"vertices", r.vertices}, {"total", r.total}, {"rms", r.rms},
+          {"min", r.min},           {"max", r.max},     {"units", "kcal/(mol e)"}};
 }
 
 std::string describe_summary(const Result& r) {

@@ -11,10 +11,10 @@
 
 #include "gem_problem.hpp"
 #include "gem_variants.hpp"
-#include "hpcs/app.hpp"
-#include "hpcs/global_sum.hpp"
-#include "hpcs/mpi_context.hpp"
-#include "hpcs/report.hpp"
+#include "hpcs/harness/app.hpp"
+#include "hpcs/parallel/global_sum.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
+#include "hpcs/report/report.hpp"
 
 namespace hpcs::gem {
 
@@ -23,7 +23,7 @@ struct Result {
   std::vector<double> abs_sum;  // the reference's rounding scale per vertex (empty otherwise)
   std::int64_t vertices = 0;    // all ranks
   double total = 0, rms = 0, min = 0, max = 0;
-  double tolerance = 0;         // > 0: an approximation (HCP), checked within this x the reference's RMS
+  double tolerance = 0;  // > 0: an approximation (HCP), checked within this x the reference's RMS
 };
 
 // Collective: fills the summary from every rank's phi (compensated sums, in rank order).
@@ -31,9 +31,9 @@ void summarize(const MpiContext& mpi, Result& r);
 
 // Collective. Against the reference: every vertex within u (4 sqrt(N) + 16) S, u the unit
 // roundoff of the precision, N the atoms and S the reference's abs_sum (the probabilistic
-// bound of a sum of N terms, each with a few ulps of its addends and of its distance). Against a yardstick variant (no magnitudes):
-// within 1e-3 (float32) or 1e-11 (float64) times the potential's RMS. An approximation (got
-// or want with a tolerance): every vertex within the larger tolerance times want's RMS.
+// bound of a sum of N terms, each with a few ulps of its addends and of its distance). Against a yardstick variant (no
+// magnitudes): within 1e-3 (float32) or 1e-11 (float64) times the potential's RMS. An approximation (got or want with a
+// tolerance): every vertex within the larger tolerance times want's RMS.
 Verification compare_potentials(const MpiContext& mpi, const Problem& p, const Result& got, const Result& want,
                                 const std::string& want_name);
 

@@ -8,8 +8,8 @@
 #include <numeric>
 #include <utility>
 
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
 
 namespace hpcs::gem {
 
@@ -101,7 +101,7 @@ class CellIndex {
 
   std::size_t cells() const { return key_.size(); }
   std::pair<std::uint32_t, std::uint32_t> range(std::size_t c) const { return range_[c]; }  // positions
-  std::uint32_t atom(std::size_t r) const { return atom_[r]; }  // r: position in cell order
+  std::uint32_t atom(std::size_t r) const { return atom_[r]; }                              // r: position in cell order
 
   // Every atom in the 27 cells around cell c.
   void gather(std::size_t c, Candidates& out) const {
@@ -139,12 +139,12 @@ class CellIndex {
 
   double lo_[3] = {0, 0, 0};
   double cell_;
-  int shift_ = 60;                         // 64 - log2(slots)
-  std::vector<std::uint32_t> atom_;        // atom indices in cell order
-  std::vector<double> x_, y_, z_, R_;      // their centres and inflated radii
-  std::vector<std::uint64_t> key_;         // occupied cells, ascending
+  int shift_ = 60;                                              // 64 - log2(slots)
+  std::vector<std::uint32_t> atom_;                             // atom indices in cell order
+  std::vector<double> x_, y_, z_, R_;                           // their centres and inflated radii
+  std::vector<std::uint64_t> key_;                              // occupied cells, ascending
   std::vector<std::pair<std::uint32_t, std::uint32_t>> range_;  // a cell's [begin, end) positions
-  std::vector<std::uint32_t> slot_;        // hash slot -> cell
+  std::vector<std::uint32_t> slot_;                             // hash slot -> cell
 };
 
 // The directions u of an inflated sphere (centre C, radius R) that a neighbour at
@@ -207,7 +207,8 @@ void add_points(const Atoms& atoms, std::uint32_t i, const Dirs& d, const std::v
 
 void check(const Atoms& atoms, const SurfaceOptions& o) {
   if (!(o.density > 0) || !std::isfinite(o.density))
-    throw Error("molecular surface: density " + format_one("%g", o.density) + " must be a positive number (points/A^2)");
+    throw Error("molecular surface: density " + format_one("%g", o.density) +
+                " must be a positive number (points/A^2)");
   if (!(o.probe >= 0) || !std::isfinite(o.probe))
     throw Error("molecular surface: probe radius " + format_one("%g", o.probe) + " must be 0 or more (A)");
   if (atoms.size() == 0) throw Error("molecular surface: no atoms");
@@ -246,7 +247,8 @@ Vertices molecular_surface(const Atoms& atoms, const SurfaceOptions& o) {
       const auto count = std::llround(o.density * 4 * kPi * big[i] * big[i]);
       // A zero-radius atom still keeps the probe away, but its own points would all sit on
       // its centre, where GEM's 1/d diverges.
-      if (count == 0 || atoms.radius[i] <= 0 || !caps_of(atoms.x[i], atoms.y[i], atoms.z[i], big[i], r, near, caps)) continue;
+      if (count == 0 || atoms.radius[i] <= 0 || !caps_of(atoms.x[i], atoms.y[i], atoms.z[i], big[i], r, near, caps))
+        continue;
       auto found = dirs_of.find(count);
       if (found == dirs_of.end()) found = dirs_of.emplace(count, fibonacci(count)).first;
       add_points(atoms, i, found->second, caps, v);

@@ -7,16 +7,16 @@
 // the command line pin one.
 #include "gem_launch_shape.hpp"
 #include "gem_variants.hpp"
-#include "hpcs/field_tunable.hpp"
+#include "hpcs/harness/field_tunable.hpp"
 
 namespace hpcs::gem {
 
 TuningSpace<Problem, Tuning> gem_space(const GemTunables& which) {
   const bool several = which.vertices_per_thread || which.atom_splits;
   TuningSpace<Problem, Tuning> s;
-  s.push_back(size_tunable<Problem>("block", &Tuning::block,
-                                    several ? std::vector<std::int64_t>{128, 256, 512}
-                                            : std::vector<std::int64_t>{64, 128, 256, 512, 1024}));
+  s.push_back(size_tunable<Problem>(
+      "block", &Tuning::block,
+      several ? std::vector<std::int64_t>{128, 256, 512} : std::vector<std::int64_t>{64, 128, 256, 512, 1024}));
   if (which.vertices_per_thread)
     s.push_back(size_tunable<Problem>("vertices-per-thread", &Tuning::vertices_per_thread, {2, 4, 8}));
   // 0: a tile of the block size (one atom per thread), or the whole 48 KiB of shared memory

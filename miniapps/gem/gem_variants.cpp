@@ -24,7 +24,8 @@ class CpuReference final : public Evaluator {
 }  // namespace
 
 VariantList all_variants() {
-  VariantList list = variant_list<Variant>([](Precision, const Tuning&) { return std::make_unique<CpuReference>(); }, register_backend_variants);
+  VariantList list = variant_list<Variant>([](Precision, const Tuning&) { return std::make_unique<CpuReference>(); },
+                                           register_backend_variants);
   Variant hcp;  // beside the reference it approximates
   hcp.name = "cpu/hcp";
   hcp.backend = "cpu";

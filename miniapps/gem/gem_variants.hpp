@@ -11,7 +11,7 @@
 
 #include "gem_hcp.hpp"
 #include "gem_physics.hpp"
-#include "hpcs/variant.hpp"
+#include "hpcs/harness/variant.hpp"
 
 namespace hpcs::gem {
 
@@ -20,21 +20,21 @@ namespace hpcs::gem {
 struct Inputs {
   Physics physics;
   double A = 0;
-  Atoms atoms;                 // unscaled, as read (the reference scales them itself)
-  std::vector<double> q;       // scaled charges
+  Atoms atoms;            // unscaled, as read (the reference scales them itself)
+  std::vector<double> q;  // scaled charges
   ShiftedVertices vertices;
   PairConstants<double> constants;
-  HcpOptions hcp;              // for the HCP variants
+  HcpOptions hcp;  // for the HCP variants
 };
 
 class Evaluator {
  public:
   virtual ~Evaluator() = default;
-  virtual void setup(const Inputs& in) = 0;     // untimed: converts and uploads; `in` outlives the evaluator
-  virtual void run() = 0;                        // the potentials of every vertex; returns when done
-  virtual void potentials(double* out) = 0;      // of the last run, one per vertex
+  virtual void setup(const Inputs& in) = 0;  // untimed: converts and uploads; `in` outlives the evaluator
+  virtual void run() = 0;                    // the potentials of every vertex; returns when done
+  virtual void potentials(double* out) = 0;  // of the last run, one per vertex
   virtual std::optional<double> device_seconds() const { return std::nullopt; }
-  virtual std::string config() const = 0;       // the launch shape that ran
+  virtual std::string config() const = 0;  // the launch shape that ran
   // 0: exact, verified within rounding; > 0: an approximation (HCP), verified within this
   // times the reference's RMS
   virtual double tolerance() const { return 0; }

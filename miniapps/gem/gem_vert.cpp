@@ -9,7 +9,7 @@
 
 #include "gem_input.hpp"
 #include "gem_pqr.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::gem {
 

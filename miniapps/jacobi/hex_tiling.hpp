@@ -20,7 +20,7 @@
 #pragma once
 #include <cstdint>
 
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 
 namespace hpcs::jacobi {
 
@@ -33,10 +33,10 @@ struct Span {
 };
 
 struct HexTiling {
-  int t_T = 2;           // even, >= 2
-  int t_S = 1;           // >= 1
-  std::int64_t S = 0;    // points along the tiled dimension
-  std::int64_t T = 0;    // time levels of this advance
+  int t_T = 2;         // even, >= 2
+  int t_S = 1;         // >= 1
+  std::int64_t S = 0;  // points along the tiled dimension
+  std::int64_t T = 0;  // time levels of this advance
 
   HPCS_HD int half() const { return t_T / 2; }
   HPCS_HD int w_tile() const { return t_S + t_T - 2; }

@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "hpcs/cli.hpp"
-#include "hpcs/decomposition.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/harness/cli.hpp"
+#include "hpcs/parallel/decomposition.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::jacobi {
 
@@ -19,10 +19,16 @@ std::string shape(const Problem& p) {
 }  // namespace
 
 AppInfo App::info() const {
-  return {"jacobi", "jacobi_miniapp",
-          "Jacobi 1D/2D stencils, naive and hexagonal / HHC temporally tiled, distributed over MPI ranks in bands of rows",
-          "update", "Gcell/s", "Gcell/s = interior points x T / median time / 1e9", /*reps=*/5, /*warmup=*/1,
-          /*renamed_flags=*/{{"--grid-variant", "--output-variant (every app's)"}}};
+  return {
+      "jacobi",
+      "jacobi_miniapp",
+      "Jacobi 1D/2D stencils, naive and hexagonal / HHC temporally tiled, distributed over MPI ranks in bands of rows",
+      "update",
+      "Gcell/s",
+      "Gcell/s = interior points x T / median time / 1e9",
+      /*reps=*/5,
+      /*warmup=*/1,
+      /*renamed_flags=*/{{"--grid-variant", "--output-variant (every app's)"}}};
 }
 
 void App::add_options(CLI::App& cli) {
@@ -30,14 +36,20 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--dataset", opt_.dataset, "Dataset of the input file holding the grid, boundary included")
       ->capture_default_str();
   cli.add_option("--dims", opt_.dims, "Generated grid: 1 (Jacobi 1D line) or 2 (Jacobi 2D grid)")
-      ->check(CLI::IsMember({1, 2}))->capture_default_str()->excludes(input);
-  cli.add_option("--n", opt_.n, "Generated grid: interior points of the 1D line, or both 2D extents (default 1D 131072)")
+      ->check(CLI::IsMember({1, 2}))
+      ->capture_default_str()
+      ->excludes(input);
+  cli.add_option("--n", opt_.n,
+                 "Generated grid: interior points of the 1D line, or both 2D extents (default 1D 131072)")
       ->excludes(input);
   cli.add_option("--nx", opt_.nx, "Generated 2D grid: interior columns (S2, contiguous; default 512)")->excludes(input);
-  cli.add_option("--ny", opt_.ny, "Generated 2D grid: interior rows (S1, split over ranks; default 384)")->excludes(input);
+  cli.add_option("--ny", opt_.ny, "Generated 2D grid: interior rows (S1, split over ranks; default 384)")
+      ->excludes(input);
   cli.add_option("--seed", opt_.seed, "Seed of the generated grid")->capture_default_str()->excludes(input);
   cli.add_option("--pattern", opt_.pattern, "Generated grid: random (uniform in [-1, 1]) or hot-edge (row 0 at 1)")
-      ->check(CLI::IsMember({"random", "hot-edge"}))->capture_default_str()->excludes(input);
+      ->check(CLI::IsMember({"random", "hot-edge"}))
+      ->capture_default_str()
+      ->excludes(input);
   cli.add_option("--precision", opt_.precision, "float32 or float64 (default: the file's type; generated: float32)")
       ->check(CLI::IsMember({"float32", "float64"}));
   cli.add_option("--steps,-T", opt_.steps, "Time steps T (>= 0)")->capture_default_str();
@@ -45,10 +57,12 @@ void App::add_options(CLI::App& cli) {
       ->capture_default_str();
   cli.add_option("--tile-s1", tuning.t_S1, "t_S1: hexagon base along S1 (0: default)")->capture_default_str();
   cli.add_option("--tile-s2", tuning.t_S2, "t_S2: sub-prism length along S2, 2D (0: default)")->capture_default_str();
-  cli.add_option("--threads", tuning.threads, "Threads per block / team (0: the variant's choice)")->capture_default_str();
+  cli.add_option("--threads", tuning.threads, "Threads per block / team (0: the variant's choice)")
+      ->capture_default_str();
   cli.add_option("--halo-depth", tuning.halo_depth,
                  "Rows exchanged with each neighbour rank per band (0: t_T for tiled variants, 1 for naive)")
-      ->check(hpcs::non_negative_number())->capture_default_str();
+      ->check(hpcs::non_negative_number())
+      ->capture_default_str();
   cli.add_option("--output-grid", opt_.output_grid,
                  "Write the final grid (input layout, dataset /grid) of the first run (or --output-variant's) to this "
                  "HDF5 file");
@@ -72,12 +86,16 @@ GridSource grid_source(const MpiContext& mpi, const std::string& input, const Op
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
   src_ = grid_source(mpi, o.input, opt_);
   problem_ = {src_.problem, opt_.precision.empty() ? src_.precision : precision_by_name(opt_.precision), mpi.size()};
-  for (auto [value, option] : {std::pair<int, const char*>{tuning.t_T, "--tile-t"}, {tuning.t_S1, "--tile-s1"},
-                               {tuning.t_S2, "--tile-s2"}, {tuning.threads, "--threads"}})
-    if (value < 0) throw Error(std::string(option) + " " + std::to_string(value) + ": must not be negative (0: default)");
-  // More ranks than rows: the suite's one rule (hpcs/decomposition.hpp), naming the input.
-  require_share_per_rank(static_cast<std::uint64_t>(problem_.grid.n1), mpi.size(), interior_items(problem_.grid),
-                         o.input.empty() ? std::string("the generated grid") : o.input + ": dataset '" + opt_.dataset + "'");
+  for (auto [value, option] : {std::pair<int, const char*>{tuning.t_T, "--tile-t"},
+                               {tuning.t_S1, "--tile-s1"},
+                               {tuning.t_S2, "--tile-s2"},
+                               {tuning.threads, "--threads"}})
+    if (value < 0)
+      throw Error(std::string(option) + " " + std::to_string(value) + ": must not be negative (0: default)");
+  // More ranks than rows: the suite's one rule (hpcs/parallel/decomposition.hpp), naming the input.
+  require_share_per_rank(
+      static_cast<std::uint64_t>(problem_.grid.n1), mpi.size(), interior_items(problem_.grid),
+      o.input.empty() ? std::string("the generated grid") : o.input + ": dataset '" + opt_.dataset + "'");
   check_decomposition(problem_.grid, mpi.size(), 1, "one-deep halo");
   if (o.list) return;
   rows_ = InitialRows(src_, problem_.precision);
@@ -86,8 +104,8 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
 }
 
 std::string App::describe() const {
-  return "jacobi: " + shape(problem_.grid) + " interior " + dtype() + ", T = " + std::to_string(opt_.steps) + " steps (" +
-         src_.describe() + ") in bands of S1 rows";
+  return "jacobi: " + shape(problem_.grid) + " interior " + dtype() + ", T = " + std::to_string(opt_.steps) +
+         " steps (" + src_.describe() + ") in bands of S1 rows";
 }
 
 Work App::work() const {
@@ -115,10 +133,11 @@ std::string App::describe_result(const Result& r) const {
 
 nlohmann::json App::parameters() const {
   const jacobi::Problem& g = problem_.grid;  // (Problem alone is MiniApp's: the Task)
-  nlohmann::json m = {{"input", src_.describe()}, {"dims", g.dims}, {"n1", g.n1}, {"n2", g.n2},
-                      {"dtype", dtype()}, {"steps", opt_.steps}};
+  nlohmann::json m = {{"input", src_.describe()}, {"dims", g.dims},     {"n1", g.n1}, {"n2", g.n2},
+                      {"dtype", dtype()},         {"steps", opt_.steps}};
   // As asked (0: the default); each variant resolves its own, recorded in its record's "tiles".
-  m["requested_tiles"] = {{"t_T", tuning.t_T}, {"t_S1", tuning.t_S1}, {"t_S2", tuning.t_S2}, {"threads", tuning.threads}};
+  m["requested_tiles"] = {
+      {"t_T", tuning.t_T}, {"t_S1", tuning.t_S1}, {"t_S2", tuning.t_S2}, {"threads", tuning.threads}};
   m["halo_depth_option"] = tuning.halo_depth;
   if (src_.path.empty()) {
     m["seed"] = opt_.seed;
@@ -137,7 +156,8 @@ void App::set_size(std::int64_t n) {  // the benchmark's: n points (1D) or n x n
 void App::add_fields(const MpiContext&, RunRecord& r, JacobiTrial& trial, const Result&) {
   const RunFacts& f = trial.facts();
   add_run_fields(r, f, opt_.steps);
-  if (opt_.model && f.tiled && cal_.cal) add_model_fields(r, f, opt_.steps, problem_.precision, *cal_.cal, trial.details());
+  if (opt_.model && f.tiled && cal_.cal)
+    add_model_fields(r, f, opt_.steps, problem_.precision, *cal_.cal, trial.details());
 }
 
 void App::print_details(std::ostream& os, const std::vector<RunRecord>& records) const {
@@ -145,7 +165,8 @@ void App::print_details(std::ostream& os, const std::vector<RunRecord>& records)
   if (opt_.model) print_models(os, records, cal_);
 }
 
-void App::write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& grid, const nlohmann::json& meta) {
+void App::write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& grid,
+                        const nlohmann::json& meta) {
   write_final_grid(mpi, opt_.output_grid, src_, problem_, opt_.steps, rows_, grid, record, meta);
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The Jacobi mini-app's hooks into the suite's run loop (hpcs/app.hpp): a grid read from
+// The Jacobi mini-app's hooks into the suite's run loop (hpcs/harness/app.hpp): a grid read from
 // HDF5 (each rank the rows of its band and halo) or generated, every variant's T steps
 // distributed over the ranks in bands of S1 rows, checked bit for bit against the CPU
 // reference on the same ranks; --model predictions, --output-grid and the tile sweep
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/app.hpp"
+#include "hpcs/harness/app.hpp"
 #include "jacobi_report.hpp"
 #include "jacobi_trial.hpp"
 
@@ -23,17 +23,17 @@ struct SweepOptions {
 };
 
 struct Options {
-  std::string dataset = "/grid";    // of the input file
+  std::string dataset = "/grid";  // of the input file
   // generated input (no input file); absent extents take generated_problem's defaults
   int dims = 2;
   std::optional<std::int64_t> n, nx, ny;
   std::uint64_t seed = 42;
   std::string pattern = "random";
-  std::string precision;            // empty: the file's type (generated: float32)
+  std::string precision;  // empty: the file's type (generated: float32)
   std::int64_t steps = 100;
   std::string output_grid;
   bool model = false;
-  std::string calibration;          // empty: find_calibration_for(the device)
+  std::string calibration;  // empty: find_calibration_for(the device)
   SweepOptions sweep;
 };
 
@@ -70,7 +70,8 @@ class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
   void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;
   std::vector<std::string> outputs() const override { return {opt_.output_grid}; }
   std::vector<std::string> input_files() const override { return {opt_.calibration}; }
-  void write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& grid, const nlohmann::json& meta) override;
+  void write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& grid,
+                     const nlohmann::json& meta) override;
   std::optional<int> own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) override;
 
  private:

@@ -12,10 +12,10 @@
 #include <fstream>
 #include <limits>
 
-#include "hpcs/atomic_text_file.hpp"
-#include "hpcs/data_files.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/input_file.hpp"
+#include "hpcs/io/atomic_text_file.hpp"
+#include "hpcs/io/data_files.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/input_file.hpp"
 #include "jacobi_json.hpp"
 
 #ifndef HPCS_DATA_FROM_BIN
@@ -87,9 +87,15 @@ nlohmann::json Calibration::to_json() const {
           {"e_dadd", number_or_null(e_dadd)},
           {"e_dmul", number_or_null(e_dmul)},
           {"units",
-           {{"m_sm_bytes", "bytes"}, {"l_word", "s per 4-byte word per SM"}, {"t_sync", "s"}, {"t_launch", "s"},
-            {"c_iter", "s per iteration per vector unit"}, {"p_stat", "W"}, {"e_gs", "J per 4-byte word"},
-            {"e_sr", "J per 4-byte word"}, {"e_fadd", "J per operation"}}},
+           {{"m_sm_bytes", "bytes"},
+            {"l_word", "s per 4-byte word per SM"},
+            {"t_sync", "s"},
+            {"t_launch", "s"},
+            {"c_iter", "s per iteration per vector unit"},
+            {"p_stat", "W"},
+            {"e_gs", "J per 4-byte word"},
+            {"e_sr", "J per 4-byte word"},
+            {"e_fadd", "J per operation"}}},
           {"details", details}};
 }
 

@@ -11,8 +11,8 @@
 namespace hpcs::jacobi {
 
 struct Calibration {
-  std::string device;        // e.g. "NVIDIA H200"
-  std::string measured_at;   // ISO date, command, revision: provenance
+  std::string device;       // e.g. "NVIDIA H200"
+  std::string measured_at;  // ISO date, command, revision: provenance
   // Hardware (Table A.2)
   int n_sm = 0;              // SMs
   int n_v = 0;               // FP32 lanes per SM
@@ -21,9 +21,9 @@ struct Calibration {
   int r_sm = 0;              // registers per SM
   int mtb_sm = 0;            // resident blocks per SM
   // Time constants (Table A.3/A.4), seconds
-  double l_word = 0;         // L: global<->shared time per word per SM
-  double t_sync = 0;         // one __syncthreads
-  double t_launch = 0;       // one launch + host synchronisation (T_sync')
+  double l_word = 0;                            // L: global<->shared time per word per SM
+  double t_sync = 0;                            // one __syncthreads
+  double t_launch = 0;                          // one launch + host synchronisation (T_sync')
   double c_iter_1d = 0, c_iter_2d = 0;          // C_iter, float32
   double c_iter_1d_f64 = 0, c_iter_2d_f64 = 0;  // C_iter, float64
   // Energy constants (Table B.2), watts and joules

@@ -6,9 +6,9 @@
 #include <optional>
 #include <type_traits>
 
-#include "hpcs/decomposition.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/stderr_line.hpp"
+#include "hpcs/parallel/decomposition.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/stderr_line.hpp"
 
 namespace hpcs::jacobi {
 
@@ -35,7 +35,8 @@ Own own_rows(const Problem& g, int ranks, int rank) {
 // Why the halo of depth h does not fit `ranks` blocks (nullopt: it does). A rank's halo
 // rows must all be owned by its direct neighbour, so one message per side refreshes them.
 std::optional<std::string> halo_violation(const Problem& g, int ranks, std::int64_t h) {
-  const std::string over = " of the " + std::to_string(g.n1) + " interior rows over " + std::to_string(ranks) + " ranks";
+  const std::string over =
+      " of the " + std::to_string(g.n1) + " interior rows over " + std::to_string(ranks) + " ranks";
   for (int r = 0; r < ranks; ++r) {
     const Own me = own_rows(g, ranks, r);
     if (r > 0) {
@@ -76,7 +77,8 @@ Problem RankRows::local(const Problem& global) const {
 std::string interior_items(const Problem& g) { return g.dims == 1 ? "interior points" : "interior rows (S1)"; }
 
 void check_decomposition(const Problem& g, int ranks, std::int64_t h, const std::string& why_h) {
-  require_share_per_rank(static_cast<std::uint64_t>(std::max<std::int64_t>(g.n1, 0)), ranks, interior_items(g), "the grid");
+  require_share_per_rank(static_cast<std::uint64_t>(std::max<std::int64_t>(g.n1, 0)), ranks, interior_items(g),
+                         "the grid");
   if (h < 1) throw Error("halo depth " + std::to_string(h) + " (" + why_h + "): must be at least 1");
   const auto why = halo_violation(g, ranks, h);
   if (!why) return;
@@ -119,7 +121,8 @@ HaloTraffic advance_distributed(const MpiContext& mpi, Solver<Real>& solver, con
   try {
     for (const auto* v : {&out_lo, &out_hi, &in_lo, &in_hi})
       if (v->size() > static_cast<std::size_t>(INT_MAX))
-        throw Error("halo of " + std::to_string(h) + " rows x " + std::to_string(cols) + " columns exceeds one MPI message");
+        throw Error("halo of " + std::to_string(h) + " rows x " + std::to_string(cols) +
+                    " columns exceeds one MPI message");
     for (std::int64_t done = 0; done < steps;) {
       // One rank has no halo to refresh: one advance of all steps (a tiled variant then runs
       // whole hexagons instead of restarting its schedule every h steps).
@@ -153,8 +156,7 @@ HaloTraffic advance_distributed(const MpiContext& mpi, Solver<Real>& solver, con
 
 template <class Real>
 void stream_rows_to_root(const MpiContext& mpi, std::int64_t first, std::int64_t count, std::int64_t cols,
-                         const Real* values,
-                         const std::function<void(std::int64_t, std::int64_t, const Real*)>& sink) {
+                         const Real* values, const std::function<void(std::int64_t, std::int64_t, const Real*)>& sink) {
   const long long mine[2] = {first, count};
   std::vector<long long> all(2 * static_cast<std::size_t>(mpi.size()));
   MPI_Gather(mine, 2, MPI_LONG_LONG, all.data(), 2, MPI_LONG_LONG, 0, mpi.comm());
@@ -190,11 +192,10 @@ double sum_in_rank_order(const MpiContext& mpi, double mine) {
   return sum;
 }
 
-#define HPCS_JACOBI_DISTRIBUTED(Real)                                                                        \
-  template HaloTraffic advance_distributed<Real>(const MpiContext&, Solver<Real>&, const Problem&,          \
-                                                 const RankRows&, std::int64_t, std::int64_t);              \
-  template void stream_rows_to_root<Real>(const MpiContext&, std::int64_t, std::int64_t, std::int64_t,      \
-                                          const Real*,                                                       \
+#define HPCS_JACOBI_DISTRIBUTED(Real)                                                                               \
+  template HaloTraffic advance_distributed<Real>(const MpiContext&, Solver<Real>&, const Problem&, const RankRows&, \
+                                                 std::int64_t, std::int64_t);                                       \
+  template void stream_rows_to_root<Real>(const MpiContext&, std::int64_t, std::int64_t, std::int64_t, const Real*, \
                                           const std::function<void(std::int64_t, std::int64_t, const Real*)>&);
 HPCS_JACOBI_DISTRIBUTED(float)
 HPCS_JACOBI_DISTRIBUTED(double)

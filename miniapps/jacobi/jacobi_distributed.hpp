@@ -15,21 +15,21 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {
 
 struct RankRows {
-  std::int64_t own_begin = 0, own_count = 0;      // global interior rows this rank owns
-  std::int64_t local_begin = 0, local_rows = 0;   // global rows in its solver's grid
-  std::int64_t halo_lo = 0, halo_hi = 0;          // rows refreshed from rank - 1 / rank + 1
-  std::int64_t send_lo = 0, send_hi = 0;          // own rows sent to rank - 1 / rank + 1
+  std::int64_t own_begin = 0, own_count = 0;     // global interior rows this rank owns
+  std::int64_t local_begin = 0, local_rows = 0;  // global rows in its solver's grid
+  std::int64_t halo_lo = 0, halo_hi = 0;         // rows refreshed from rank - 1 / rank + 1
+  std::int64_t send_lo = 0, send_hi = 0;         // own rows sent to rank - 1 / rank + 1
   std::int64_t own_end() const { return own_begin + own_count; }
   // Rows this rank writes to an output grid: its own, plus the physical boundary row at
   // the top (rank 0) or bottom (last rank).
   std::int64_t out_begin = 0, out_count = 0;
-  Problem local(const Problem& global) const;     // the solver's problem
+  Problem local(const Problem& global) const;  // the solver's problem
 };
 
 // Throws hpcs::Error (the same text on every rank) when ranks x halo cannot work: more

@@ -3,12 +3,12 @@
 
 #include <limits>
 
-#include "hpcs/error.hpp"
-#include "hpcs/finite.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/host_memory.hpp"
-#include "hpcs/splitmix64.hpp"
-#include "hpcs/value_by_name.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/finite.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/parallel/host_memory.hpp"
+#include "hpcs/base/splitmix64.hpp"
+#include "hpcs/base/value_by_name.hpp"
 
 namespace hpcs::jacobi {
 
@@ -17,7 +17,8 @@ namespace {
 constexpr std::int64_t kMaxPoints = std::int64_t{1} << 48;
 
 void check_extent(std::int64_t n, const std::string& option) {
-  if (n < 1) throw Error(option + " " + std::to_string(n) + ": a grid needs at least one interior point along each dimension");
+  if (n < 1)
+    throw Error(option + " " + std::to_string(n) + ": a grid needs at least one interior point along each dimension");
   if (n > kMaxPoints) throw Error(option + " " + std::to_string(n) + ": absurd grid size");
 }
 }  // namespace
@@ -93,8 +94,8 @@ GridSource inspect_grid_file(const MpiContext& mpi, const std::string& path, con
 
 double generated_value(const GridSource& src, std::int64_t i, std::int64_t j) {
   if (src.pattern == Pattern::HotEdge) return i == 0 ? 1.0 : 0.0;
-  const std::uint64_t index = static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(src.problem.cols()) +
-                              static_cast<std::uint64_t>(j);
+  const std::uint64_t index =
+      static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(src.problem.cols()) + static_cast<std::uint64_t>(j);
   const std::uint64_t bits = splitmix64(splitmix64(src.seed) ^ index);
   return 2.0 * (static_cast<double>(bits >> 11) * 0x1.0p-53) - 1.0;  // 53 random bits in [-1, 1)
 }
@@ -122,9 +123,9 @@ std::vector<Real> load_rows(const MpiContext& mpi, const GridSource& src, std::i
     // Converted to the run's precision first: a float64 value beyond float32's range is refused too.
     if (auto k = first_non_finite(rows.data(), rows.size())) {
       const auto at = static_cast<std::int64_t>(*k);
-      const std::string where = src.problem.dims == 1 ? "point " + std::to_string(row0 + at)
-                                                      : "row " + std::to_string(row0 + at / cols) + ", column " +
-                                                            std::to_string(at % cols);
+      const std::string where =
+          src.problem.dims == 1 ? "point " + std::to_string(row0 + at)
+                                : "row " + std::to_string(row0 + at / cols) + ", column " + std::to_string(at % cols);
       throw Error(src.path + ": dataset '" + src.dataset + "' holds a value that is not finite in " +
                   (sizeof(Real) == 4 ? "float32" : "float64") + " (NaN or infinite) at " + where +
                   "; non-finite input is refused");

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #include "jacobi_problem.hpp"
 
 namespace hpcs::jacobi {
@@ -30,7 +30,7 @@ struct GridSource {
   std::string path, dataset;                 // empty path: generated
   std::uint64_t seed = 42;
   Pattern pattern = Pattern::Random;
-  std::string describe() const;              // "grid.h5:/grid" or "generated (seed 42, random)"
+  std::string describe() const;  // "grid.h5:/grid" or "generated (seed 42, random)"
 };
 
 // The problem of a generated grid: --n sets every extent, --nx (S2) / --ny (S1) override

@@ -15,7 +15,7 @@
 #include <cmath>
 
 #include "hex_tiling.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "jacobi_json.hpp"
 
 namespace hpcs::jacobi {
@@ -157,7 +157,8 @@ void time_model(Prediction& r, const Problem& p, std::int64_t steps, const Shape
     const std::int64_t w = hex.tiles(i);
     if (w == 0) continue;
     const int k_i = static_cast<int>(std::min<std::int64_t>(r.k, ceil_div(w, cal.n_sm)));
-    r.time += static_cast<double>(ceil_div(w, static_cast<std::int64_t>(k_i) * cal.n_sm)) * tile_time(k_i) + cal.t_launch;
+    r.time +=
+        static_cast<double>(ceil_div(w, static_cast<std::int64_t>(k_i) * cal.n_sm)) * tile_time(k_i) + cal.t_launch;
     r.time_as_printed +=
         static_cast<double>(ceil_div(w, static_cast<std::int64_t>(r.k) * cal.n_sm)) * r.t_tile + cal.t_launch;
   }

@@ -16,33 +16,33 @@ namespace hpcs::jacobi {
 
 struct Prediction {
   // Geometry (A.3-A.8, A.14, A.20, B.5)
-  std::int64_t wavefronts = 0;       // N_w
+  std::int64_t wavefronts = 0;           // N_w
   std::int64_t tiles_per_wavefront = 0;  // w (the widest wavefront)
-  std::int64_t subprisms = 1;        // N_sp per prism (A.17; 1 in 1D)
-  std::int64_t tiles = 0;            // N_tiles (hexagons x sub-prisms)
-  double m_io_words = 0;             // global <-> shared words per tile (sub-prism)
-  double m_tile_words = 0;           // shared words per tile (M_tile)
-  double v_tile = 0;                 // iterations per tile (V_tile)
-  int k = 1;                         // co-resident tiles per SM (A.12)
+  std::int64_t subprisms = 1;            // N_sp per prism (A.17; 1 in 1D)
+  std::int64_t tiles = 0;                // N_tiles (hexagons x sub-prisms)
+  double m_io_words = 0;                 // global <-> shared words per tile (sub-prism)
+  double m_tile_words = 0;               // shared words per tile (M_tile)
+  double v_tile = 0;                     // iterations per tile (V_tile)
+  int k = 1;                             // co-resident tiles per SM (A.12)
   // Time (A.9-A.18), seconds
-  double t_transfer = 0;             // m'
-  double t_compute = 0;              // c
-  double t_tile = 0;                 // T_tile(k) or T_prism(k)
-  double time = 0;                   // T_alg (k per wavefront at most its tiles per SM)
-  double time_as_printed = 0;        // T_alg with T_tile(k) for every wavefront (A.2 as printed)
-  double time_ideal = 0;             // 8.3
+  double t_transfer = 0;       // m'
+  double t_compute = 0;        // c
+  double t_tile = 0;           // T_tile(k) or T_prism(k)
+  double time = 0;             // T_alg (k per wavefront at most its tiles per SM)
+  double time_as_printed = 0;  // T_alg with T_tile(k) for every wavefront (A.2 as printed)
+  double time_ideal = 0;       // 8.3
   // Energy (B.2-B.6), joules
-  double energy_static = 0;          // P_stat * T (T = measured time if given, else T_alg)
-  double energy_dynamic = 0;         // N_tiles * E_tile
-  double energy = 0;                 // NaN (null in JSON) where a constant was not measured
-  std::string note;                  // e.g. the tile exceeds the shared memory of one block
+  double energy_static = 0;   // P_stat * T (T = measured time if given, else T_alg)
+  double energy_dynamic = 0;  // N_tiles * E_tile
+  double energy = 0;          // NaN (null in JSON) where a constant was not measured
+  std::string note;           // e.g. the tile exceeds the shared memory of one block
   nlohmann::json to_json() const;
 };
 
 // Predicts the tiled run of `p` for `steps` time steps. k: co-resident blocks per SM the
 // variant achieves (0: the largest A.12 allows). measured_seconds > 0 makes E_stat use
 // the measured time (the thesis' decoupling, B.1).
-Prediction predict(const Problem& p, std::int64_t steps, const Tuning& t, Precision prec,
-                   const Calibration& cal, int k = 0, double measured_seconds = 0);
+Prediction predict(const Problem& p, std::int64_t steps, const Tuning& t, Precision prec, const Calibration& cal,
+                   int k = 0, double measured_seconds = 0);
 
 }  // namespace hpcs::jacobi

@@ -4,8 +4,8 @@
 #include <optional>
 #include <type_traits>
 
-#include "hpcs/error.hpp"
-#include "hpcs/results_file.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/report/results_file.hpp"
 #include "jacobi_distributed.hpp"
 
 namespace hpcs::jacobi {
@@ -18,8 +18,8 @@ GridWriter::GridWriter(const std::string& path, const Problem& p, Precision prec
   H5Pset_create_intermediate_group(lcpl.get(), 1);  // --dataset /a/b/grid
   h5::Group root = writer_.root();
   const hid_t type = prec == Precision::Float32 ? H5T_IEEE_F32LE : H5T_IEEE_F64LE;
-  ds_ = h5::Id(H5Dcreate2(root.id(), dataset.c_str(), type, space.get(), lcpl.get(), H5P_DEFAULT, H5P_DEFAULT),
-               H5Dclose);
+  ds_ =
+      h5::Id(H5Dcreate2(root.id(), dataset.c_str(), type, space.get(), lcpl.get(), H5P_DEFAULT, H5P_DEFAULT), H5Dclose);
   if (!ds_) throw Error(path + ": cannot create dataset '" + dataset + "': " + h5::failure_cause());
 }
 

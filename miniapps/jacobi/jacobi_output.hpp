@@ -9,8 +9,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "hpcs/h5.hpp"
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #include "jacobi_problem.hpp"
 
 namespace hpcs::jacobi {

@@ -21,20 +21,19 @@ enum class Precision { Float32, Float64 };
 std::string to_string(Precision p);
 
 struct Problem {
-  int dims = 2;           // 1: Jacobi 1D 3-point, 2: Jacobi 2D 5-point
-  std::int64_t n1 = 0;    // interior points along S1
-  std::int64_t n2 = 1;    // interior points along S2 (1 in 1D)
+  int dims = 2;         // 1: Jacobi 1D 3-point, 2: Jacobi 2D 5-point
+  std::int64_t n1 = 0;  // interior points along S1
+  std::int64_t n2 = 1;  // interior points along S2 (1 in 1D)
   std::int64_t rows() const { return n1 + 2; }
   std::int64_t cols() const { return dims == 1 ? 1 : n2 + 2; }
   std::int64_t stored() const { return rows() * cols(); }
   std::int64_t interior() const { return n1 * (dims == 1 ? 1 : n2); }
 };
 
-// The launch shape a run asks for: the paper's tile sizes (digest 2.2/2.3). t_T: time steps per hexagon (even); t_S1: the
-// hexagon's base along S1; t_S2: the sub-prism length along S2 (2D only); threads: per
-// block / team (0: the variant's choice). Zero sizes mean "the default for the problem".
-// halo_depth: rows exchanged with each neighbour rank per band (0: t_T for tiled variants,
-// 1 for naive ones; Make::halo); the solvers never see it.
+// The launch shape a run asks for: the paper's tile sizes (digest 2.2/2.3). t_T: time steps per hexagon (even); t_S1:
+// the hexagon's base along S1; t_S2: the sub-prism length along S2 (2D only); threads: per block / team (0: the
+// variant's choice). Zero sizes mean "the default for the problem". halo_depth: rows exchanged with each neighbour rank
+// per band (0: t_T for tiled variants, 1 for naive ones; Make::halo); the solvers never see it.
 struct Tuning {
   int t_T = 0;
   int t_S1 = 0;
@@ -43,7 +42,7 @@ struct Tuning {
   int halo_depth = 0;
 };
 
-// What a variant is asked to run (hpcs/variant.hpp's Problem): the global grid, the
+// What a variant is asked to run (hpcs/harness/variant.hpp's Problem): the global grid, the
 // precision it runs in and the number of ranks it is split over.
 struct Task {
   Problem grid;

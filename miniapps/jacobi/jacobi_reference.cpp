@@ -71,10 +71,9 @@ std::unique_ptr<Solver<Real>> make_cpu_reference() {
   return std::make_unique<CpuReference<Real>>();
 }
 
-#define HPCS_JACOBI_INSTANTIATE(Real)                                                          \
-  template void reference_step<Real>(const Problem&, const Real*, Real*);                      \
-  template std::vector<Real> reference_run<Real>(const Problem&, const std::vector<Real>&,     \
-                                                 std::int64_t);                                \
+#define HPCS_JACOBI_INSTANTIATE(Real)                                                                     \
+  template void reference_step<Real>(const Problem&, const Real*, Real*);                                 \
+  template std::vector<Real> reference_run<Real>(const Problem&, const std::vector<Real>&, std::int64_t); \
   template std::unique_ptr<Solver<Real>> make_cpu_reference<Real>();
 HPCS_JACOBI_INSTANTIATE(float)
 HPCS_JACOBI_INSTANTIATE(double)

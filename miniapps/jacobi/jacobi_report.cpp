@@ -6,9 +6,9 @@
 #include <cstdio>
 #include <ostream>
 
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
-#include "hpcs/gpu.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "jacobi_model.hpp"
 #include "jacobi_output.hpp"
 
@@ -82,7 +82,8 @@ void add_run_fields(RunRecord& r, const RunFacts& f, std::int64_t steps) {
   r.extra["halo_bytes_per_rank"] = f.bytes;
   r.extra["redundant_rows_per_rank"] = f.redundant_rows;
   if (f.tiled)
-    r.extra["tiles"] = {{"t_T", f.tiles.t_T}, {"t_S1", f.tiles.t_S1}, {"t_S2", f.tiles.t_S2}, {"threads", f.tiles.threads}};
+    r.extra["tiles"] = {
+        {"t_T", f.tiles.t_T}, {"t_S1", f.tiles.t_S1}, {"t_S2", f.tiles.t_S2}, {"threads", f.tiles.threads}};
 }
 
 void add_model_fields(RunRecord& r, const RunFacts& f, std::int64_t steps, Precision prec, const Calibration& cal,

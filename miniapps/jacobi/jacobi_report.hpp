@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/report.hpp"
+#include "hpcs/report/report.hpp"
 #include "jacobi_calibration.hpp"
 #include "jacobi_trial.hpp"
 
@@ -34,7 +34,6 @@ void add_model_fields(RunRecord& r, const RunFacts& f, std::int64_t steps, Preci
 // Rate, norm, checksum and halo traffic per record; then, with --model, the predictions.
 void print_run_details(std::ostream& os, const std::vector<RunRecord>& records);
 void print_models(std::ostream& os, const std::vector<RunRecord>& records, const CalibrationChoice& cal);
-
 
 // Collective: writes the final grid (own rows of every rank, the boundary rows from the
 // input) of the run `record` to `path`, with its attributes and the run's metadata.

@@ -4,7 +4,7 @@
 // applied last, so no multiply-add can be contracted (no -fmad flag is needed) and no
 // compiler may reassociate it (we never build with fast-math).
 #pragma once
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 
 namespace hpcs::jacobi {
 

@@ -7,8 +7,8 @@
 #include <cmath>
 #include <limits>
 
-#include "hpcs/error.hpp"
-#include "hpcs/timer.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/timer.hpp"
 
 namespace hpcs::jacobi {
 namespace {

@@ -29,9 +29,9 @@ std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p);
 
 struct SweepPoint {
   Tuning tiles;
-  std::string status;      // "ok", or why the variant rejected the tiles
+  std::string status;  // "ok", or why the variant rejected the tiles
   bool ran() const { return status == "ok"; }
-  double measured = 0;     // seconds, minimum over reps
+  double measured = 0;  // seconds, minimum over reps
   Prediction predicted;
 };
 
@@ -47,8 +47,8 @@ struct SweepResult {
   std::size_t measured_points = 0;  // points with status "ok"
   std::size_t best = 0, model_best = 0, best_of_model_top = 0;
   std::vector<std::size_t> model_top;  // the model's top 10%, in points order
-  double top_gap = 0;              // (measured(best_of_model_top) / measured(best)) - 1
-  double model_best_gap = 0;       // (measured(model_best) / measured(best)) - 1
+  double top_gap = 0;                  // (measured(best_of_model_top) / measured(best)) - 1
+  double model_best_gap = 0;           // (measured(model_best) / measured(best)) - 1
   // The thesis' accuracy metric (A.6): RMS of (predicted - measured) / measured over the
   // points measured within 20% of the best.
   double rmse_within_20 = 0;

@@ -6,10 +6,10 @@
 #include <algorithm>
 #include <iostream>
 
-#include "hpcs/error.hpp"
-#include "hpcs/gpu.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/provenance.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/parallel/gpu.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/measure/provenance.hpp"
 #include "jacobi_app.hpp"
 #include "jacobi_sweep.hpp"
 
@@ -25,7 +25,8 @@ Variant sweep_variant(const std::string& spec, const Task& task) {
   if (selected.size() != 1)
     throw Error("--sweep runs one tiled variant: name it with --variant (--variant " + spec + " selects " +
                 std::to_string(selected.size()) + ")");
-  const Variant& v = *std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.name == selected[0]; });
+  const Variant& v =
+      *std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.name == selected[0]; });
   if (!v.make.tiled) throw Error("--sweep --variant " + v.name + ": not a tiled variant (the sweep varies tile sizes)");
   if (const auto why = v.why_not(task, v.resolve(task, Tuning{})))
     throw Error("--variant " + v.name + ": cannot run here: " + *why);
@@ -48,7 +49,8 @@ void add_sweep_options(CLI::App& cli, SweepOptions& s) {
   cli.add_option("--sweep-t", s.t_T, "t_T values of the sweep")->delimiter(',');
   cli.add_option("--sweep-s1", s.t_S1, "t_S1 values of the sweep")->delimiter(',');
   cli.add_option("--sweep-s2", s.t_S2, "t_S2 values of the sweep (2D)")->delimiter(',');
-  cli.add_option("--sweep-threads", s.threads, "Threads per block of the sweep (0: the variant's choice)")->delimiter(',');
+  cli.add_option("--sweep-threads", s.threads, "Threads per block of the sweep (0: the variant's choice)")
+      ->delimiter(',');
   cli.add_option("--sweep-output", s.output, "Write the sweep (one row per tile size) to this HDF5 file");
 }
 
@@ -70,8 +72,8 @@ int run_sweep_mode(const MpiContext& mpi, const CommonOptions& o, const Options&
   const std::vector<double> grid = load_rows<double>(mpi, src, 0, g.rows());
   const SweepResult result = run_sweep(v, g, opt.steps, task.precision, grid, sweep_spec(opt.sweep, o.reps), *cal.cal);
   const Provenance prov = collect_provenance(mpi, argc, argv, device_description(current_gpu()));
-  std::cout << "jacobi sweep: " << v.name << ", " << shape << " interior " << to_string(task.precision) << ", T = "
-            << opt.steps << " (" << src.describe() << "), calibration " << cal.path << "\n";
+  std::cout << "jacobi sweep: " << v.name << ", " << shape << " interior " << to_string(task.precision)
+            << ", T = " << opt.steps << " (" << src.describe() << "), calibration " << cal.path << "\n";
   print_sweep(std::cout, result);
   if (!opt.sweep.output.empty()) {
     nlohmann::json meta = prov.to_json();

@@ -7,9 +7,9 @@
 #include <ostream>
 #include <utility>
 
-#include "hpcs/h5.hpp"
-#include "hpcs/results_file.hpp"
-#include "hpcs/run_table.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/report/results_file.hpp"
+#include "hpcs/report/run_table.hpp"
 #include "jacobi_json.hpp"
 #include "jacobi_sweep.hpp"
 
@@ -64,9 +64,9 @@ nlohmann::json SweepResult::to_json() const {
 void print_sweep(std::ostream& os, const SweepResult& r) {
   const Problem& p = r.problem;
   char line[256];
-  os << "sweep of " << r.variant << ": " << (p.dims == 1 ? "Jacobi 1D " + std::to_string(p.n1)
-                                                        : "Jacobi 2D " + std::to_string(p.n1) + " x " +
-                                                              std::to_string(p.n2))
+  os << "sweep of " << r.variant << ": "
+     << (p.dims == 1 ? "Jacobi 1D " + std::to_string(p.n1)
+                     : "Jacobi 2D " + std::to_string(p.n1) + " x " + std::to_string(p.n2))
      << ", " << r.steps << " steps, " << to_string(r.precision) << ": " << r.points.size() << " points, "
      << r.measured_points << " ran\n";
   std::snprintf(line, sizeof line, "%5s %5s %6s %6s %7s %3s %13s %13s %9s  %s\n", "rank", "t_T", "t_S1", "t_S2",
@@ -141,14 +141,24 @@ SweepColumns columns_of(const SweepResult& r) {
 // pandas.DataFrame(h5py.File(F)["points"][()]).
 void write_points_table(h5::Group& root, const SweepResult& r) {
   using K = CellKind;
-  const std::vector<RunTableColumn> columns = {
-      {"t_T", K::Integer},         {"t_S1", K::Integer},         {"t_S2", K::Integer},
-      {"threads", K::Integer},     {"k", K::Integer},            {"ran", K::Integer},
-      {"in_model_top", K::Integer}, {"measured_s", K::Real},     {"predicted_s", K::Real},
-      {"predicted_ideal_s", K::Real}, {"predicted_energy_j", K::Real}, {"tiles", K::Integer},
-      {"wavefronts", K::Integer},  {"status", K::Text}};
+  const std::vector<RunTableColumn> columns = {{"t_T", K::Integer},
+                                               {"t_S1", K::Integer},
+                                               {"t_S2", K::Integer},
+                                               {"threads", K::Integer},
+                                               {"k", K::Integer},
+                                               {"ran", K::Integer},
+                                               {"in_model_top", K::Integer},
+                                               {"measured_s", K::Real},
+                                               {"predicted_s", K::Real},
+                                               {"predicted_ideal_s", K::Real},
+                                               {"predicted_energy_j", K::Real},
+                                               {"tiles", K::Integer},
+                                               {"wavefronts", K::Integer},
+                                               {"status", K::Text}};
   const auto integer = [](std::int64_t v) { return RunTableCell{{}, v, std::nullopt}; };
-  const auto real = [](double v) { return RunTableCell{{}, 0, std::isnan(v) ? std::nullopt : std::optional<double>(v)}; };
+  const auto real = [](double v) {
+    return RunTableCell{{}, 0, std::isnan(v) ? std::nullopt : std::optional<double>(v)};
+  };
   std::vector<std::vector<RunTableCell>> rows;
   for (std::size_t i = 0; i < r.points.size(); ++i) {
     const auto& q = r.points[i];
@@ -157,7 +167,8 @@ void write_points_table(h5::Group& root, const SweepResult& r) {
                     integer(q.predicted.k), integer(q.ran() ? 1 : 0), integer(top ? 1 : 0),
                     real(q.ran() ? q.measured : kNaN), real(q.predicted.time), real(q.predicted.time_ideal),
                     real(q.predicted.energy), integer(static_cast<std::int64_t>(q.predicted.tiles)),
-                    integer(static_cast<std::int64_t>(q.predicted.wavefronts)), RunTableCell{q.status, 0, std::nullopt}});
+                    integer(static_cast<std::int64_t>(q.predicted.wavefronts)),
+                    RunTableCell{q.status, 0, std::nullopt}});
   }
   write_compound_table(root, "points", columns, rows);
 }
@@ -195,8 +206,10 @@ void write_sweep_h5(const std::string& path, const SweepResult& r, const nlohman
          {std::pair{"t_T", &c.tT}, {"t_S1", &c.tS1}, {"t_S2", &c.tS2}, {"threads", &c.thr}, {"k", &c.k}})
       root.dataset(name, *v);
     for (const auto& [name, v] : {std::pair{"ran", &c.ran}, {"in_model_top", &c.top}}) root.dataset(name, *v);
-    for (const auto& [name, v] : {std::pair{"measured_s", &c.measured}, {"predicted_s", &c.predicted},
-                                  {"predicted_ideal_s", &c.ideal}, {"predicted_energy_j", &c.energy}})
+    for (const auto& [name, v] : {std::pair{"measured_s", &c.measured},
+                                  {"predicted_s", &c.predicted},
+                                  {"predicted_ideal_s", &c.ideal},
+                                  {"predicted_energy_j", &c.energy}})
       root.dataset(name, *v);
     for (const auto& [name, v] : {std::pair{"tiles", &c.tiles}, {"wavefronts", &c.waves}}) root.dataset(name, *v);
     root.dataset_attribute("measured_s", "units", "seconds, minimum over the repetitions; NaN: not run");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "jacobi_trial.hpp"
 
-#include "hpcs/finite_result.hpp"
+#include "hpcs/report/finite_result.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -191,7 +191,8 @@ Verification compare_results(const MpiContext& mpi, const Problem& g, const Resu
   if (c.differing == 0) return {"passed", "bitwise equal to " + want_name + " (" + points + ")"};
   char diff[32];
   std::snprintf(diff, sizeof diff, "%.3g", c.max_abs);
-  return {"FAILED", std::to_string(c.differing) + " of " + points + " differ from " + want_name + ", max |diff| " + diff};
+  return {"FAILED",
+          std::to_string(c.differing) + " of " + points + " differ from " + want_name + ", max |diff| " + diff};
 }
 
 }  // namespace hpcs::jacobi

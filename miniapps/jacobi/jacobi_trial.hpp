@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// One Jacobi variant set up on this rank's block of rows (a Trial of hpcs/app.hpp), what a
+// One Jacobi variant set up on this rank's block of rows (a Trial of hpcs/harness/app.hpp), what a
 // run leaves, the initial rows every variant starts from, and the bitwise comparison.
 //
 // A repetition advances T steps over all ranks in bands of the variant's halo depth
@@ -14,7 +14,7 @@
 #include <variant>
 #include <vector>
 
-#include "hpcs/app.hpp"
+#include "hpcs/harness/app.hpp"
 #include "jacobi_distributed.hpp"
 #include "jacobi_input.hpp"
 #include "jacobi_variants.hpp"
@@ -23,12 +23,12 @@ namespace hpcs::jacobi {
 
 // What a run did besides its result, the same on every rank (for the record and the model).
 struct RunFacts {
-  Tuning tiles;             // as run (resolved)
+  Tuning tiles;  // as run (resolved)
   bool tiled = false;
-  std::int64_t halo = 1;   // rows exchanged with each neighbour per band
+  std::int64_t halo = 1;  // rows exchanged with each neighbour per band
   // Per run of T steps, the busiest rank's (a middle one sends both ways).
   std::int64_t bands = 0, messages = 0, bytes = 0, redundant_rows = 0;
-  Problem local0;          // rank 0's block, halo included (the largest): what the model predicts
+  Problem local0;  // rank 0's block, halo included (the largest): what the model predicts
 };
 
 class JacobiTrial : public Trial<Result> {

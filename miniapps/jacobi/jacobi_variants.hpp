@@ -17,7 +17,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "hpcs/variant.hpp"
+#include "hpcs/harness/variant.hpp"
 #include "jacobi_problem.hpp"
 
 namespace hpcs::jacobi {

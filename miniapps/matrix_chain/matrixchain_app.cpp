@@ -7,11 +7,15 @@
 namespace hpcs::matrixchain {
 
 AppInfo App::info() const {
-  return {"matrixchain", "matrixchain_miniapp",
+  return {"matrixchain",
+          "matrixchain_miniapp",
           "Matrix-chain product with the thesis' data-movement planner and fused two-product kernels, row bands of A1 "
           "distributed over MPI ranks",
-          "flop", "GFLOP/s", "GFLOP/s = 2 x the op-count tree's multiply-adds / median time / 1e9 (the same work for every plan)",
-          /*reps=*/5, /*warmup=*/1};
+          "flop",
+          "GFLOP/s",
+          "GFLOP/s = 2 x the op-count tree's multiply-adds / median time / 1e9 (the same work for every plan)",
+          /*reps=*/5,
+          /*warmup=*/1};
 }
 
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
@@ -35,7 +39,8 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
 std::string App::describe() const {
   const Dims& d = problem_.dims;
   return "matrix chain: " + std::to_string(d.size() - 1) + " matrices, P = " + format_dims(d) + " (" +
-         (input_.empty() ? chain_.source : input_) + "), " + dtype() + (check_.exact ? ", integer values (exact check)" : "");
+         (input_.empty() ? chain_.source : input_) + "), " + dtype() +
+         (check_.exact ? ", integer values (exact check)" : "");
 }
 
 Work App::work() const {
@@ -68,7 +73,8 @@ Verification App::compare(const MpiContext& mpi, const Result& got, const Result
 
 void App::set_size(std::int64_t n) { opt_.dims = format_dims(Dims(7, n)); }
 
-void App::write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& result, const nlohmann::json& meta) {
+void App::write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& result,
+                        const nlohmann::json& meta) {
   write_result_matrix(mpi, opt_.output_result, result, chain_.data.first_row, record.variant, meta);
 }
 

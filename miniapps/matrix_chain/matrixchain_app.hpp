@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The matrix-chain mini-app's hooks into the suite's run loop (hpcs/app.hpp): R = A1 .. An
+// The matrix-chain mini-app's hooks into the suite's run loop (hpcs/harness/app.hpp): R = A1 .. An
 // with A1 and R split in row bands over the ranks (A2..An on every rank), each variant
 // running a plan of the thesis' data-movement model (App. D) and checked against the
 // float64 reference; beside each run, the model's traffic for its plan.
@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "hpcs/app.hpp"
+#include "hpcs/harness/app.hpp"
 #include "matrixchain_input.hpp"
 #include "matrixchain_result.hpp"
 #include "matrixchain_variants.hpp"
@@ -20,8 +20,8 @@ inline const char* kThesisChain = "936,1008,552,368,1016,616,544";
 
 struct StudyOptions {
   bool on = false;
-  int chains = 1000;           // random chains per length
-  int min_n = 2, max_n = 20;   // chain lengths (matrices)
+  int chains = 1000;                           // random chains per length
+  int min_n = 2, max_n = 20;                   // chain lengths (matrices)
   std::int64_t min_dim = 256, max_dim = 1024;  // at least sqrt(64K), the size of the thesis example
   std::uint64_t seed = 1;
 };
@@ -30,10 +30,10 @@ struct Options {
   std::string dims = kThesisChain;  // generated chain
   std::string values = "uniform";
   std::uint64_t seed = 42;
-  std::string precision;            // empty: float32, or the file's type
+  std::string precision;  // empty: float32, or the file's type
   bool plan_only = false;
   StudyOptions study;
-  std::string output_result;        // R as HDF5 (the output run's)
+  std::string output_result;  // R as HDF5 (the output run's)
 };
 
 class App final : public MiniApp<Problem, Tuning, Make, Result, ChainTrial> {

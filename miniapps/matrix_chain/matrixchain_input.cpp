@@ -4,25 +4,28 @@
 #include <algorithm>
 #include <cmath>
 
-#include "hpcs/decomposition.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/host_memory.hpp"
-#include "hpcs/splitmix64.hpp"
-#include "hpcs/value_by_name.hpp"
+#include "hpcs/parallel/decomposition.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/parallel/host_memory.hpp"
+#include "hpcs/base/splitmix64.hpp"
+#include "hpcs/base/value_by_name.hpp"
 
 namespace hpcs::matrixchain {
 
 namespace {
 std::string dataset_name(int m) { return "/A" + std::to_string(m); }
 
-double round_to(Precision p, double v) { return p == Precision::Float32 ? static_cast<double>(static_cast<float>(v)) : v; }
+double round_to(Precision p, double v) {
+  return p == Precision::Float32 ? static_cast<double>(static_cast<float>(v)) : v;
+}
 
 // Host bytes of a rank's chain: its band of A1 and all of A2..An in doubles, twice (the
 // executors' converted copies and the reference's intermediates are of the same order).
 std::uint64_t host_bytes(const Dims& dims, std::int64_t rows) {
   double elements = static_cast<double>(rows) * static_cast<double>(dims[1]);
-  for (std::size_t m = 2; m < dims.size(); ++m) elements += static_cast<double>(dims[m - 1]) * static_cast<double>(dims[m]);
+  for (std::size_t m = 2; m < dims.size(); ++m)
+    elements += static_cast<double>(dims[m - 1]) * static_cast<double>(dims[m]);
   return static_cast<std::uint64_t>(std::min(elements * 8 * 2, 1.8e19));
 }
 
@@ -159,7 +162,8 @@ LoadedChain load_chain(const MpiContext& mpi, const std::string& path, Precision
     for (int m = 1; m < static_cast<int>(dims.size()); ++m) {
       const auto cols = static_cast<std::uint64_t>(dims[static_cast<std::size_t>(m)]);
       const std::uint64_t first = m == 1 ? band.begin : 0;
-      const std::uint64_t rows = m == 1 ? band.count : static_cast<std::uint64_t>(dims[static_cast<std::size_t>(m - 1)]);
+      const std::uint64_t rows =
+          m == 1 ? band.count : static_cast<std::uint64_t>(dims[static_cast<std::size_t>(m - 1)]);
       std::vector<double> a(rows * cols);
       r.read_block(dataset_name(m), {first, 0}, {rows, cols}, a.data());
       for (double& v : a) v = round_to(precision, v);
@@ -183,11 +187,13 @@ LoadedChain generate_chain(const MpiContext& mpi, const Dims& dims, Values value
     out.data.rows = static_cast<std::int64_t>(band.count);
     out.data.first_row = static_cast<std::int64_t>(band.begin);
     for (int m = 1; m < static_cast<int>(dims.size()); ++m) {
-      const std::int64_t first = m == 1 ? out.data.first_row : 0, rows = out.data.rows_of(m), cols = out.data.cols_of(m);
+      const std::int64_t first = m == 1 ? out.data.first_row : 0, rows = out.data.rows_of(m),
+                         cols = out.data.cols_of(m);
       std::vector<double> a(static_cast<std::size_t>(rows * cols));
       for (std::int64_t r = 0; r < rows; ++r)
         for (std::int64_t k = 0; k < cols; ++k)
-          a[static_cast<std::size_t>(r * cols + k)] = round_to(precision, generated_value(dims, m, first + r, k, values, seed));
+          a[static_cast<std::size_t>(r * cols + k)] =
+              round_to(precision, generated_value(dims, m, first + r, k, values, seed));
       out.data.matrices.push_back(std::move(a));
     }
     out.file_precision = precision;
@@ -198,7 +204,8 @@ LoadedChain generate_chain(const MpiContext& mpi, const Dims& dims, Values value
   return c;
 }
 
-void write_chain_file(const std::string& path, const Dims& dims, Values values, std::uint64_t seed, Precision precision) {
+void write_chain_file(const std::string& path, const Dims& dims, Values values, std::uint64_t seed,
+                      Precision precision) {
   check_dims(dims, "--dims");
   check_fits_in_memory(host_bytes(dims, dims[0]) / 2, path + ": the chain");
   h5::Writer w(path);

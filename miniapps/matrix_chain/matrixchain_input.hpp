@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #include "matrixchain_problem.hpp"
 #include "matrixchain_variants.hpp"
 
@@ -28,7 +28,7 @@ struct ChainSource {
 struct LoadedChain {
   ChainData data;
   Precision file_precision = Precision::Float32;  // the datasets' type (generated: the one asked for)
-  std::string source;               // what the chain came from, for the header and metadata
+  std::string source;                             // what the chain came from, for the header and metadata
   // Every value an integer and the largest partial sum of any product of the chain at most
   // `integer_bound`: float32 (2^24) / float64 (2^53) arithmetic is then exact.
   bool integers = false;
@@ -50,7 +50,8 @@ LoadedChain generate_chain(const MpiContext& mpi, const Dims& dims, Values value
 double generated_value(const Dims& dims, int m, std::int64_t r, std::int64_t c, Values values, std::uint64_t seed);
 
 // Writes a whole generated chain (gen_inputs), atomically.
-void write_chain_file(const std::string& path, const Dims& dims, Values values, std::uint64_t seed, Precision precision);
+void write_chain_file(const std::string& path, const Dims& dims, Values values, std::uint64_t seed,
+                      Precision precision);
 
 // Nonzeros per row of A_m (m < n) of the integer chains: the largest c with c^(n-1) <= 2^24,
 // at most P[m].

@@ -5,7 +5,7 @@
 #include <cmath>
 #include <string>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::matrixchain {
 

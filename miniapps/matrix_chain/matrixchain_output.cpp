@@ -3,16 +3,17 @@
 
 #include <optional>
 
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/results_file.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/report/results_file.hpp"
 
 namespace hpcs::matrixchain {
 
 namespace {
 class ResultWriter {
  public:
-  ResultWriter(const std::string& path, std::int64_t rows, std::int64_t cols) : path_(path), cols_(cols), writer_(path) {
+  ResultWriter(const std::string& path, std::int64_t rows, std::int64_t cols)
+      : path_(path), cols_(cols), writer_(path) {
     const hsize_t dims[2] = {static_cast<hsize_t>(rows), static_cast<hsize_t>(cols)};
     h5::Id space(H5Screate_simple(2, dims, nullptr), H5Sclose);
     h5::Group root = writer_.root();
@@ -22,7 +23,8 @@ class ResultWriter {
   }
   void write_rows(std::int64_t row0, std::int64_t rows, const double* v) {
     if (rows == 0) return;
-    const hsize_t start[2] = {static_cast<hsize_t>(row0), 0}, count[2] = {static_cast<hsize_t>(rows), static_cast<hsize_t>(cols_)};
+    const hsize_t start[2] = {static_cast<hsize_t>(row0), 0},
+                  count[2] = {static_cast<hsize_t>(rows), static_cast<hsize_t>(cols_)};
     h5::Id file_space(H5Dget_space(ds_.get()), H5Sclose);
     h5::Id mem_space(H5Screate_simple(2, count, nullptr), H5Sclose);
     if (H5Sselect_hyperslab(file_space.get(), H5S_SELECT_SET, start, nullptr, count, nullptr) < 0 ||
@@ -55,7 +57,8 @@ void write_result_matrix(const MpiContext& mpi, const std::string& path, const R
   // rank by rank: each sends its first row and row count, then its rows in pieces below 2^31 values
   std::optional<std::string> error;
   const std::int64_t mine[2] = {first_row, r.cols > 0 ? static_cast<std::int64_t>(r.r.size()) / r.cols : 0};
-  const std::int64_t piece_rows = std::max<std::int64_t>(1, (std::int64_t{1} << 28) / std::max<std::int64_t>(r.cols, 1));
+  const std::int64_t piece_rows =
+      std::max<std::int64_t>(1, (std::int64_t{1} << 28) / std::max<std::int64_t>(r.cols, 1));
   for (int src = 0; src < mpi.size(); ++src) {
     std::int64_t band[2] = {mine[0], mine[1]};
     if (src != 0) {

@@ -7,7 +7,7 @@
 
 #include <string>
 
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #include "matrixchain_result.hpp"
 
 namespace hpcs::matrixchain {

@@ -5,7 +5,7 @@
 #include <functional>
 #include <limits>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::matrixchain {
 
@@ -15,9 +15,12 @@ double d(std::int64_t v) { return static_cast<double>(v); }
 
 std::string to_string(StepKind k) {
   switch (k) {
-    case StepKind::Gemm: return "gemm";
-    case StepKind::FusedLeft: return "fused-left";
-    case StepKind::FusedRight: return "fused-right";
+    case StepKind::Gemm:
+      return "gemm";
+    case StepKind::FusedLeft:
+      return "fused-left";
+    case StepKind::FusedRight:
+      return "fused-right";
   }
   return "?";
 }
@@ -59,8 +62,8 @@ ChainAnalysis::ChainAnalysis(Dims dims, double fast_memory, BetaConvention beta)
       c.h0 = w(i, k) + w(k + 1, j) + product - w(i, j);
       c.F0 = fused(i, k) + fused(k + 1, j) + c.h0;
       c.F = c.F0;
-      c.can_left = k > i;        // the left child is a product
-      c.can_right = j > k + 1;   // the right child is a product
+      c.can_left = k > i;       // the left child is a product
+      c.can_right = j > k + 1;  // the right child is a product
       if (c.can_left) {
         const int k1 = split(i, k);
         const Dims4 p4{d(P[i - 1]), d(P[k1]), d(P[k]), d(P[j])};

@@ -22,7 +22,7 @@ struct NodeCosts {
   double h0 = 0, hl = 0, hr = 0;  // (D.20-D.22)
   double F0 = 0, Fl = 0, Fr = 0;  // (D.24-D.26)
   bool can_left = false, can_right = false;
-  double F = 0;                   // (D.23)
+  double F = 0;  // (D.23)
   Fuse choice = Fuse::None;
   RealTile tile0, tile_l, tile_r;  // the model's tiles of each choice
 };
@@ -38,17 +38,17 @@ class ChainAnalysis {
   BetaConvention beta() const { return beta_; }
 
   double opcount(int i, int j) const { return op_[idx(i, j)]; }  // multiply-adds of OpTree (i..j)
-  int split(int i, int j) const { return split_[idx(i, j)]; }     // k: (i..k)(k+1..j)
-  double unfused(int i, int j) const { return S_[idx(i, j)]; }    // S (D.18), its own write included
-  double fused(int i, int j) const { return F_[idx(i, j)]; }      // F (D.23), its own write excluded
+  int split(int i, int j) const { return split_[idx(i, j)]; }    // k: (i..k)(k+1..j)
+  double unfused(int i, int j) const { return S_[idx(i, j)]; }   // S (D.18), its own write included
+  double fused(int i, int j) const { return F_[idx(i, j)]; }     // F (D.23), its own write excluded
   const NodeCosts& node(int i, int j) const { return nodes_[idx(i, j)]; }
 
   double S_total() const { return unfused(1, n_); }
-  double F_total() const;                     // F(1, n) + P0 Pn
-  double naive_opcount() const;               // multiply-adds of ((A1 A2) A3) ...
-  double naive_traffic() const;               // its unfused traffic at sqrt(M) tiles
-  std::string optree() const;                 // "((A1(A2A3))((A4A5)A6))"
-  std::string fused_tree() const;             // OpTree with fused pairs marked: "[A1(A2A3)]R"
+  double F_total() const;          // F(1, n) + P0 Pn
+  double naive_opcount() const;    // multiply-adds of ((A1 A2) A3) ...
+  double naive_traffic() const;    // its unfused traffic at sqrt(M) tiles
+  std::string optree() const;      // "((A1(A2A3))((A4A5)A6))"
+  std::string fused_tree() const;  // OpTree with fused pairs marked: "[A1(A2A3)]R"
 
   double w(int i, int j) const;  // (D.19) the write of node (i, j): 0 for a leaf
 
@@ -81,10 +81,10 @@ std::string to_string(StepKind k);
 struct Step {
   StepKind kind = StepKind::Gemm;
   int first = 1, last = 1;
-  std::vector<Operand> in;       // 2 (Gemm) or 3 (fused)
-  std::vector<std::int64_t> p;   // 3 or 4 dimensions
-  RealTile model_tile;           // the model's tile
-  Tile tile;                     // the tile the kernels run
+  std::vector<Operand> in;      // 2 (Gemm) or 3 (fused)
+  std::vector<std::int64_t> p;  // 3 or 4 dimensions
+  RealTile model_tile;          // the model's tile
+  Tile tile;                    // the tile the kernels run
   std::int64_t rows() const { return p.front(); }
   std::int64_t cols() const { return p.back(); }
 };
@@ -97,7 +97,7 @@ struct Plan {
   std::vector<Step> steps;  // in execution order; the last one's output is the result
   double predicted = 0;     // the model's traffic of the plan (S, F + P0 Pn, or the naive S)
   double multiply_adds = 0;
-  std::string tree;         // the plan's parenthesization, fused pairs in [ ]
+  std::string tree;  // the plan's parenthesization, fused pairs in [ ]
 };
 
 // The plan of `kind` over the global chain, tiles rounded to multiples of `granule`.

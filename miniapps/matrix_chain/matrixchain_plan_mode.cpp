@@ -4,8 +4,8 @@
 #include <cmath>
 #include <iostream>
 
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
 #include "matrixchain_app.hpp"
 #include "matrixchain_study.hpp"
 
@@ -35,14 +35,18 @@ void print_analysis(std::ostream& os, const ChainAnalysis& a) {
     os << "\n";
   }
   os << "\nfusion DP per node of OpTree (elements; local costs exclude the node's own write):\n"
-     << "  node      k            h0            hl            hr            F0            Fl            Fr  choice  tile\n";
+     << "  node      k            h0            hl            hr            F0            Fl            Fr  choice  "
+        "tile\n";
   for (int len = 2; len <= n; ++len)
     for (int i = 1; i + len - 1 <= n; ++i) {
       const int j = i + len - 1;
       // only OpTree's nodes
       bool on_tree = false;
-      for (int pi = 1, pj = n; ;) {
-        if (pi == i && pj == j) { on_tree = true; break; }
+      for (int pi = 1, pj = n;;) {
+        if (pi == i && pj == j) {
+          on_tree = true;
+          break;
+        }
         if (pi == pj) break;
         const int k = a.split(pi, pj);
         if (j <= k) pj = k;

@@ -4,8 +4,8 @@
 #include <cerrno>
 #include <cstdlib>
 
-#include "hpcs/error.hpp"
-#include "hpcs/value_by_name.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/value_by_name.hpp"
 
 namespace hpcs::matrixchain {
 
@@ -14,17 +14,21 @@ std::size_t bytes_of(Precision p) { return p == Precision::Float32 ? 4 : 8; }
 
 std::string to_string(PlanKind k) {
   switch (k) {
-    case PlanKind::Naive: return "naive";
-    case PlanKind::OpCount: return "opcount";
-    case PlanKind::Fused: return "fused";
+    case PlanKind::Naive:
+      return "naive";
+    case PlanKind::OpCount:
+      return "opcount";
+    case PlanKind::Fused:
+      return "fused";
   }
   return "?";
 }
 
 PlanKind plan_kind_by_name(const std::string& name) {
   using K = PlanKind;
-  return value_by_name<K>("--plan", name, {{to_string(K::Naive), K::Naive}, {to_string(K::OpCount), K::OpCount},
-                                           {to_string(K::Fused), K::Fused}});
+  return value_by_name<K>(
+      "--plan", name,
+      {{to_string(K::Naive), K::Naive}, {to_string(K::OpCount), K::OpCount}, {to_string(K::Fused), K::Fused}});
 }
 
 std::string to_string(BetaConvention b) { return b == BetaConvention::Derived ? "derived" : "thesis"; }
@@ -39,8 +43,8 @@ void check_dims(const Dims& dims, const std::string& what, std::int64_t max_dim)
     throw Error(what + ": a chain needs at least two dimensions (one matrix); got " + std::to_string(dims.size()));
   for (std::size_t m = 0; m < dims.size(); ++m)
     if (dims[m] < 1 || dims[m] > max_dim)
-      throw Error(what + ": dimension P" + std::to_string(m) + " = " + std::to_string(dims[m]) +
-                  " is outside 1.." + std::to_string(max_dim));
+      throw Error(what + ": dimension P" + std::to_string(m) + " = " + std::to_string(dims[m]) + " is outside 1.." +
+                  std::to_string(max_dim));
 }
 
 Dims parse_dims(const std::string& text, const std::string& what) {

@@ -37,8 +37,8 @@ struct Tuning {
   PlanKind plan = PlanKind::Fused;
   std::int64_t fast_memory = 0;  // M in elements; 0: auto (each variant resolves it)
   BetaConvention beta = BetaConvention::Derived;
-  bool cuda_graph = true;        // CUDA executors: replay the plan's launches as one CUDA graph
-  bool gemm_shaped = true;       // CUDA executors: the fast GEMM kernel's patch side may be 64 for 128
+  bool cuda_graph = true;   // CUDA executors: replay the plan's launches as one CUDA graph
+  bool gemm_shaped = true;  // CUDA executors: the fast GEMM kernel's patch side may be 64 for 128
 };
 
 // What a variant is asked to run: the global chain and its element type.
@@ -52,6 +52,6 @@ struct Problem {
 // dimension below 1, or more than `max_dim`.
 void check_dims(const Dims& dims, const std::string& what, std::int64_t max_dim = std::int64_t{1} << 24);
 Dims parse_dims(const std::string& text, const std::string& what);  // "936,1008,552"; throws
-std::string format_dims(const Dims& dims);                           // "936,1008,552"
+std::string format_dims(const Dims& dims);                          // "936,1008,552"
 
 }  // namespace hpcs::matrixchain

@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <ostream>
 
-#include "hpcs/format.hpp"
+#include "hpcs/base/format.hpp"
 #include "matrixchain_app.hpp"
 
 namespace hpcs::matrixchain {

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "matrixchain_result.hpp"
 
-#include "hpcs/finite_result.hpp"
-#include "hpcs/format.hpp"
+#include "hpcs/report/finite_result.hpp"
+#include "hpcs/base/format.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -52,10 +52,8 @@ Verification compare_results(const MpiContext& mpi, const Check& c, const Result
   MPI_Allreduce(MPI_IN_PLACE, &violations, 1, MPI_LONG_LONG, MPI_SUM, mpi.comm());
   std::string what = "max |R - " + want_name + "| = " + format_one("%.3g", worst[1]);
   if (c.exact) what += " (integer chain: exact)";
-  else if (scaled)
-    what += ", " + format_one("%.3g", worst[0]) + " x its rounding bound";
-  else
-    what += " (yardstick: within " + format_one("%.3g", yardstick) + ")";
+  else if (scaled) what += ", " + format_one("%.3g", worst[0]) + " x its rounding bound";
+  else what += " (yardstick: within " + format_one("%.3g", yardstick) + ")";
   if (violations == 0) return {"passed", what};
   return {"FAILED", std::to_string(violations) + " of " + std::to_string(want.rows * want.cols) +
                         " entries beyond the bound; " + what};

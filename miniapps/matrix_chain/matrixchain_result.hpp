@@ -9,18 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/app.hpp"
-#include "hpcs/global_sum.hpp"
-#include "hpcs/mpi_context.hpp"
-#include "hpcs/report.hpp"
+#include "hpcs/harness/app.hpp"
+#include "hpcs/parallel/global_sum.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
+#include "hpcs/report/report.hpp"
 #include "matrixchain_plan.hpp"
 #include "matrixchain_variants.hpp"
 
 namespace hpcs::matrixchain {
 
 struct Result {
-  std::vector<double> r;      // this rank's rows x P[n], row-major
-  std::vector<double> scale;  // the reference's |A1| .. |An| per entry (empty otherwise)
+  std::vector<double> r;            // this rank's rows x P[n], row-major
+  std::vector<double> scale;        // the reference's |A1| .. |An| per entry (empty otherwise)
   std::int64_t rows = 0, cols = 0;  // all ranks
   double norm = 0, checksum = 0, max_abs = 0;
 };

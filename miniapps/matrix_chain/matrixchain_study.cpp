@@ -6,16 +6,16 @@
 #include <limits>
 #include <ostream>
 
-#include "hpcs/splitmix64.hpp"
+#include "hpcs/base/splitmix64.hpp"
 #include "matrixchain_plan.hpp"
 
 namespace hpcs::matrixchain {
 
 namespace {
 // Table D.1's averages (%), n = 2..20, M = 64K and 96K (digest 6.4).
-constexpr double kThesis64[] = {0, 6.58, 7.67, 8.31, 8.81, 8.97, 9.57, 9.49, 9.55, 9.86,
+constexpr double kThesis64[] = {0,    6.58, 7.67, 8.31,  8.81,  8.97,  9.57,  9.49,  9.55, 9.86,
                                 9.90, 9.87, 9.80, 10.14, 10.26, 10.15, 10.29, 10.20, 10.53};
-constexpr double kThesis96[] = {0, 10.30, 10.76, 12.16, 12.68, 12.68, 13.21, 13.45, 13.59, 13.73,
+constexpr double kThesis96[] = {0,     10.30, 10.76, 12.16, 12.68, 12.68, 13.21, 13.45, 13.59, 13.73,
                                 13.95, 13.78, 13.88, 14.09, 14.23, 14.17, 13.81, 14.32, 14.14};
 }  // namespace
 

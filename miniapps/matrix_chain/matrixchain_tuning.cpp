@@ -6,7 +6,7 @@
 // cannot hold is dropped by its why_not. The plan, the CUDA graph and the GEMM patch are
 // switches between algorithms, not sizes: their named tunings (naive, opcount, nograph,
 // planpatch) compare them, and they keep the command line's here.
-#include "hpcs/field_tunable.hpp"
+#include "hpcs/harness/field_tunable.hpp"
 #include "matrixchain_variants.hpp"
 
 namespace hpcs::matrixchain {

@@ -7,7 +7,8 @@
 namespace hpcs::matrixchain {
 
 VariantList all_variants() {
-  return variant_list<Variant>([](Precision, const Tuning&) { return make_cpu_reference(); }, register_backend_variants);
+  return variant_list<Variant>([](Precision, const Tuning&) { return make_cpu_reference(); },
+                               register_backend_variants);
 }
 
 Plan plan_for(const Problem& p, const Tuning& t) {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/variant.hpp"
+#include "hpcs/harness/variant.hpp"
 #include "matrixchain_plan.hpp"
 #include "matrixchain_problem.hpp"
 
@@ -20,8 +20,8 @@ namespace hpcs::matrixchain {
 // matrices[0] is this rank's rows x P1 band of A1, matrices[m - 1] all of A_m (m >= 2),
 // each row-major.
 struct ChainData {
-  Dims dims;               // the global chain P[0..n]
-  std::int64_t rows = 0;   // this rank's rows of A1 (and of the result)
+  Dims dims;              // the global chain P[0..n]
+  std::int64_t rows = 0;  // this rank's rows of A1 (and of the result)
   std::int64_t first_row = 0;
   std::vector<std::vector<double>> matrices;
   int n() const { return static_cast<int>(dims.size()) - 1; }
@@ -36,10 +36,10 @@ class Executor {
   // Untimed: converts and uploads the matrices, allocates the plan's intermediates. `in`
   // and `plan` outlive the executor.
   virtual void setup(const ChainData& in, const Plan& plan) = 0;
-  virtual void run() = 0;                    // the whole plan; returns when it is done
-  virtual void result(double* out) = 0;      // of the last run: rows x P[n], row-major
+  virtual void run() = 0;                // the whole plan; returns when it is done
+  virtual void result(double* out) = 0;  // of the last run: rows x P[n], row-major
   virtual std::optional<double> device_seconds() const { return std::nullopt; }
-  virtual std::string config() const = 0;    // what ran (kernels, tiles)
+  virtual std::string config() const = 0;  // what ran (kernels, tiles)
 };
 
 // Validates the tuning (throws hpcs::Error naming the option) and builds the executor.

@@ -48,13 +48,17 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--dataset", opt_.dataset, "Dataset of the input file holding the vector")->capture_default_str();
   cli.add_option("--n", opt_.n, "Elements of the generated vector")->capture_default_str()->excludes(input);
   cli.add_option("--type", opt_.type, "Element type of the generated vector")
-      ->check(CLI::IsMember({"int32", "float32", "float64"}))->capture_default_str()->excludes(input);
+      ->check(CLI::IsMember({"int32", "float32", "float64"}))
+      ->capture_default_str()
+      ->excludes(input);
   cli.add_option("--seed", opt_.seed, "Seed of the generated vector")->capture_default_str()->excludes(input);
   cli.add_option("--block", tuning.block, "Threads per block / team size (power of two)")->capture_default_str();
   cli.add_option("--grid", tuning.grid, "RK-7 blocks (0: fill the device once)")
-      ->check(hpcs::non_negative_number())->capture_default_str();
+      ->check(hpcs::non_negative_number())
+      ->capture_default_str();
   cli.add_option("--unroll", tuning.unroll, "RK-7 grid-stride steps loaded before they are added (1: Harris's loop)")
-      ->check(CLI::IsMember({1, 2, 4, 8}))->capture_default_str();
+      ->check(CLI::IsMember({1, 2, 4, 8}))
+      ->capture_default_str();
 }
 
 void App::load(const MpiContext& mpi, const CommonOptions& o) {

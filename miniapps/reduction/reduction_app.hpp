@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The reduction mini-app's hooks into the suite's run loop (hpcs/app.hpp): a vector read
+// The reduction mini-app's hooks into the suite's run loop (hpcs/harness/app.hpp): a vector read
 // from HDF5 (each rank its block) or generated, every variant's sum of it combined over
 // the ranks, checked against the compensated (float) or exact (int32) CPU reference.
 #pragma once
 #include <cstdint>
 #include <string>
 
-#include "hpcs/app.hpp"
+#include "hpcs/harness/app.hpp"
 #include "reduction_input.hpp"
 #include "reduction_reference.hpp"
 #include "reduction_variants.hpp"
@@ -36,7 +36,8 @@ class App final : public MiniApp<Problem, Tuning, Make, Sum> {
   TrialPtr prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) override;
   Sum reference(const MpiContext& mpi) override;
   // int32 exactly, floats within the rounding bound of the sum's length and magnitude
-  Verification compare(const MpiContext& mpi, const Sum& got, const Sum& want, const std::string& want_name) const override;
+  Verification compare(const MpiContext& mpi, const Sum& got, const Sum& want,
+                       const std::string& want_name) const override;
   nlohmann::json result_json(const Sum& s) const override;
   std::string describe_result(const Sum& s) const override { return "sum " + format_sum(problem_.type, s); }
   nlohmann::json parameters() const override;

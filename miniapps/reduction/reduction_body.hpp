@@ -9,7 +9,7 @@
 #pragma once
 #include <cstddef>
 
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 
 namespace hpcs::reduction::body {
 
@@ -38,12 +38,12 @@ HPCS_HD inline Acc load_cascaded(const In* in, std::size_t n, std::size_t i, std
   if constexpr (Unroll > 1) {
     while (i + (Unroll - 1) * grid_size + offset < n) {
       In a[Unroll], b[Unroll];
-HPCS_UNROLL
+      HPCS_UNROLL
       for (int u = 0; u < Unroll; ++u) {
         a[u] = in[i + u * grid_size];
         b[u] = in[i + u * grid_size + offset];
       }
-HPCS_UNROLL
+      HPCS_UNROLL
       for (int u = 0; u < Unroll; ++u) sum += Acc(a[u]) + Acc(b[u]);
       i += Unroll * grid_size;
     }
@@ -85,7 +85,7 @@ HPCS_HD inline void tree_sequential(Acc* s, unsigned tid, unsigned bs, unsigned 
 // `Stop` active threads (32 for the CUDA warp tail, 0 for a full tree).
 template <unsigned Block, unsigned Stop, class Acc, class Barrier>
 HPCS_HD inline void tree_unrolled(Acc* s, unsigned tid, Barrier&& sync) {
-HPCS_UNROLL
+  HPCS_UNROLL
   for (unsigned stride = 512; stride > Stop; stride >>= 1) {
     if (Block >= 2 * stride) {
       if (tid < stride) s[tid] += s[tid + stride];

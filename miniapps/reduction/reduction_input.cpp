@@ -4,12 +4,12 @@
 #include <cstdint>
 #include <cstdio>
 
-#include "hpcs/decomposition.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/finite.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/host_memory.hpp"
-#include "hpcs/splitmix64.hpp"
+#include "hpcs/parallel/decomposition.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/finite.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/parallel/host_memory.hpp"
+#include "hpcs/base/splitmix64.hpp"
 
 namespace hpcs::reduction {
 
@@ -26,7 +26,7 @@ std::vector<T> generate(std::uint64_t seed, std::uint64_t begin, std::uint64_t c
     } else if constexpr (std::is_same_v<T, float>) {
       v[k] = static_cast<float>(h >> 40) * 0x1p-23f - 1.0f;  // 24 random bits: exact in float
     } else {
-      v[k] = static_cast<double>(h >> 11) * 0x1p-52 - 1.0;   // 53 random bits: exact in double
+      v[k] = static_cast<double>(h >> 11) * 0x1p-52 - 1.0;  // 53 random bits: exact in double
     }
   }
   return v;
@@ -36,9 +36,12 @@ std::vector<T> generate(std::uint64_t seed, std::uint64_t begin, std::uint64_t c
 
 HostArray generate_slice(DType type, std::uint64_t seed, std::uint64_t begin, std::uint64_t count) {
   switch (type) {
-    case DType::Int32: return generate<std::int32_t>(seed, begin, count);
-    case DType::Float32: return generate<float>(seed, begin, count);
-    default: return generate<double>(seed, begin, count);
+    case DType::Int32:
+      return generate<std::int32_t>(seed, begin, count);
+    case DType::Float32:
+      return generate<float>(seed, begin, count);
+    default:
+      return generate<double>(seed, begin, count);
   }
 }
 
@@ -74,9 +77,14 @@ InputSlice load_slice(const MpiContext& mpi, const std::string& path, const std:
     check_fits_in_memory(bytes, where + ": the slice of rank " + std::to_string(mpi.rank()));
     InputSlice s{HostArray{}, n, b.begin};
     switch (type) {
-      case DType::Int32: s.data = std::vector<std::int32_t>(b.count); break;
-      case DType::Float32: s.data = std::vector<float>(b.count); break;
-      default: s.data = std::vector<double>(b.count);
+      case DType::Int32:
+        s.data = std::vector<std::int32_t>(b.count);
+        break;
+      case DType::Float32:
+        s.data = std::vector<float>(b.count);
+        break;
+      default:
+        s.data = std::vector<double>(b.count);
     }
     std::visit(
         [&](auto& v) {

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <string>
 
-#include "hpcs/host_memory.hpp"
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/host_memory.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #include "reduction_problem.hpp"
 
 namespace hpcs::reduction {

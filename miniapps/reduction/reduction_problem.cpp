@@ -1,15 +1,18 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "reduction_problem.hpp"
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::reduction {
 
 const char* dtype_name(DType t) {
   switch (t) {
-    case DType::Int32: return "int32";
-    case DType::Float32: return "float32";
-    default: return "float64";
+    case DType::Int32:
+      return "int32";
+    case DType::Float32:
+      return "float32";
+    default:
+      return "float64";
   }
 }
 

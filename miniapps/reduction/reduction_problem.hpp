@@ -12,7 +12,7 @@ namespace hpcs::reduction {
 
 enum class DType { Int32, Float32, Float64 };
 
-const char* dtype_name(DType t);          // "int32", "float32", "float64"
+const char* dtype_name(DType t);  // "int32", "float32", "float64"
 std::size_t dtype_bytes(DType t);
 DType parse_dtype(const std::string& s);  // throws hpcs::Error
 
@@ -30,9 +30,9 @@ struct Sum {
 
 // Launch shape requested by the user. Backends validate it (and say why not).
 struct Tuning {
-  int block = 256;   // threads per block (team size), power of two
-  int grid = 0;      // RK-7 blocks; 0: enough to fill the device once
-  int unroll = 4;    // RK-7 grid-stride steps whose loads are issued before they are added
+  int block = 256;  // threads per block (team size), power of two
+  int grid = 0;     // RK-7 blocks; 0: enough to fill the device once
+  int unroll = 4;   // RK-7 grid-stride steps whose loads are issued before they are added
 };
 
 // What a variant is asked to reduce: the element type and the global length.

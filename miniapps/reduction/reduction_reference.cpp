@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <limits>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::reduction {
 

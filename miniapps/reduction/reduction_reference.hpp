@@ -7,8 +7,8 @@
 #include <optional>
 #include <string>
 
-#include "hpcs/mpi_context.hpp"
-#include "hpcs/report.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
+#include "hpcs/report/report.hpp"
 #include "reduction_variants.hpp"
 
 namespace hpcs::reduction {

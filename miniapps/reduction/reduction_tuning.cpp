@@ -3,7 +3,7 @@
 // RK-7 also the loads in flight (unroll) and the grid, one resident wave (0) or many. The
 // candidates are those of the named tunings (rk_tunings); --block and friends on the
 // command line pin one.
-#include "hpcs/field_tunable.hpp"
+#include "hpcs/harness/field_tunable.hpp"
 #include "reduction_variants.hpp"
 
 namespace hpcs::reduction {

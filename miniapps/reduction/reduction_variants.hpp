@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/variant.hpp"
+#include "hpcs/harness/variant.hpp"
 #include "reduction_problem.hpp"
 
 namespace hpcs::reduction {

@@ -3,7 +3,7 @@
 
 #include <cctype>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::sw {
 

@@ -12,8 +12,8 @@
 namespace hpcs::sw {
 
 struct Alphabet {
-  std::string name;     // "dna" or "protein"
-  std::string letters;  // code c is letters[c]
+  std::string name;                         // "dna" or "protein"
+  std::string letters;                      // code c is letters[c]
   std::array<std::int16_t, 256> code_of{};  // -1: not a letter of this alphabet
 
   static Alphabet dna();

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "hpcs/timer.hpp"
+#include "hpcs/base/timer.hpp"
 #include "sw_distributed.hpp"
 #include "sw_reference.hpp"
 
@@ -35,7 +35,7 @@ class AlignTrial final : public Trial<Alignment> {
     nlohmann::json d = aligner_->details();
     d["start_pass_s"] = start_s_;
     d["tiling"] = {{"tile_rows", tiling_.tile_rows}, {"tile_cols", tiling_.tile_cols}, {"sub_rows", tiling_.sub_rows},
-                   {"sub_cols", tiling_.sub_cols}, {"band_cols", tiling_.band_cols}, {"dpx", tiling_.dpx}};
+                   {"sub_cols", tiling_.sub_cols},   {"band_cols", tiling_.band_cols}, {"dpx", tiling_.dpx}};
     return d;
   }
 
@@ -52,12 +52,15 @@ class AlignTrial final : public Trial<Alignment> {
 }  // namespace
 
 AppInfo App::info() const {
-  return {"smith_waterman", "sw_miniapp",
+  return {"smith_waterman",
+          "sw_miniapp",
           "Smith-Waterman local alignment (Gotoh affine gaps), traditional and multi-pass wavefronts, distributed over "
           "MPI ranks in blocks of rows",
-          "cell", "GCUPS",
+          "cell",
+          "GCUPS",
           "GCUPS = cells (len A x len B) / median time / 1e9 (forward pass; the start pass is timed apart)",
-          /*reps=*/3, /*warmup=*/1};
+          /*reps=*/3,
+          /*warmup=*/1};
 }
 
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
@@ -69,7 +72,8 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
       PlantedRegion plant;
       plant.length = opt_.plant_length();  // an explicit --plant longer than a sequence is refused
       plant.mutation = opt_.mutation;
-      return generated_slice(mpi, generate_pair(Alphabet::by_name(opt_.alphabet), opt_.len_a, opt_.len_b, opt_.seed, plant));
+      return generated_slice(mpi,
+                             generate_pair(Alphabet::by_name(opt_.alphabet), opt_.len_a, opt_.len_b, opt_.seed, plant));
     });
   }
   problem_ = {pair_.len_a, static_cast<std::int64_t>(pair_.b.size())};
@@ -81,10 +85,10 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
 }
 
 HostInput App::host_input() const {
-  return {pair_.a_rows.size() + pair_.b.size(),
-          input_.empty() ? "the generated pair (--len-a " + std::to_string(problem_.len_a) + " --len-b " +
-                               std::to_string(problem_.len_b) + ")"
-                         : input_};
+  return {pair_.a_rows.size() + pair_.b.size(), input_.empty()
+                                                    ? "the generated pair (--len-a " + std::to_string(problem_.len_a) +
+                                                          " --len-b " + std::to_string(problem_.len_b) + ")"
+                                                    : input_};
 }
 
 std::string App::describe() const {
@@ -106,7 +110,8 @@ App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tuning
 }
 
 Alignment App::reference(const MpiContext& mpi) {
-  AlignTrial cpu(mpi, pair_, scoring_, [](const Tuning& t) { return make_cpu_reference(t); }, tuning);
+  AlignTrial cpu(
+      mpi, pair_, scoring_, [](const Tuning& t) { return make_cpu_reference(t); }, tuning);
   cpu.rep();
   return cpu.result();
 }
@@ -115,18 +120,21 @@ Verification App::compare(const MpiContext&, const Alignment& got, const Alignme
                           const std::string& want_name) const {
   const bool ok = got.score == want.score && got.start_i == want.start_i && got.start_j == want.start_j &&
                   got.end_i == want.end_i && got.end_j == want.end_j;
-  return {ok ? "passed" : "FAILED", describe_result(got) + (ok ? " == " : " != ") + want_name + " " + describe_result(want)};
+  return {ok ? "passed" : "FAILED",
+          describe_result(got) + (ok ? " == " : " != ") + want_name + " " + describe_result(want)};
 }
 
 nlohmann::json App::result_json(const Alignment& al) const {
-  return {{"score", al.score}, {"start_i", al.start_i}, {"start_j", al.start_j}, {"end_i", al.end_i}, {"end_j", al.end_j}};
+  return {
+      {"score", al.score}, {"start_i", al.start_i}, {"start_j", al.start_j}, {"end_i", al.end_i}, {"end_j", al.end_j}};
 }
 
 std::string App::describe_result(const Alignment& al) const {
   char buf[160];
   if (al.score <= 0) return "score 0 (no alignment)";
-  std::snprintf(buf, sizeof buf, "score %d, A[%lld..%lld] ~ B[%lld..%lld]", al.score, static_cast<long long>(al.start_i),
-                static_cast<long long>(al.end_i), static_cast<long long>(al.start_j), static_cast<long long>(al.end_j));
+  std::snprintf(buf, sizeof buf, "score %d, A[%lld..%lld] ~ B[%lld..%lld]", al.score,
+                static_cast<long long>(al.start_i), static_cast<long long>(al.end_i),
+                static_cast<long long>(al.start_j), static_cast<long long>(al.end_j));
   return buf;
 }
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The Smith-Waterman mini-app's hooks into the suite's run loop (hpcs/app.hpp): a pair of
+// The Smith-Waterman mini-app's hooks into the suite's run loop (hpcs/harness/app.hpp): a pair of
 // sequences read from HDF5 or generated, rank r owning a block of A's rows; each variant
 // finds the best local alignment (forward pass over ranks, then the start-cell pass),
 // checked against the CPU reference's alignment.
@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "hpcs/app.hpp"
+#include "hpcs/harness/app.hpp"
 #include "sw_input.hpp"
 #include "sw_scoring.hpp"
 #include "sw_variants.hpp"

@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <ostream>
 
-#include "hpcs/cli.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/harness/cli.hpp"
+#include "hpcs/base/error.hpp"
 #include "sw_app.hpp"
 #include "sw_model.hpp"
 
@@ -14,18 +14,27 @@ namespace hpcs::sw {
 void App::add_options(CLI::App& cli) {
   auto* input = cli.get_option("input");
   cli.add_option("--alphabet", opt_.alphabet, "Alphabet of the generated pair")
-      ->check(CLI::IsMember({"dna", "protein"}))->capture_default_str()->excludes(input);
-  cli.add_option("--len-a", opt_.len_a, "Length of generated A (rows)")->check(hpcs::non_negative_number())
-      ->capture_default_str()->excludes(input);
-  cli.add_option("--len-b", opt_.len_b, "Length of generated B (columns)")->check(hpcs::non_negative_number())
-      ->capture_default_str()->excludes(input);
+      ->check(CLI::IsMember({"dna", "protein"}))
+      ->capture_default_str()
+      ->excludes(input);
+  cli.add_option("--len-a", opt_.len_a, "Length of generated A (rows)")
+      ->check(hpcs::non_negative_number())
+      ->capture_default_str()
+      ->excludes(input);
+  cli.add_option("--len-b", opt_.len_b, "Length of generated B (columns)")
+      ->check(hpcs::non_negative_number())
+      ->capture_default_str()
+      ->excludes(input);
   cli.add_option("--seed", opt_.seed, "Seed of the generated pair")->capture_default_str()->excludes(input);
   cli.add_option("--plant", opt_.plant,
                  "Length of a similar region planted in both (0: none; default 2000, or the shorter sequence's "
                  "length if that is less; a given length longer than a sequence is an error, as in gen_inputs sw)")
-      ->check(hpcs::non_negative_number())->excludes(input);
+      ->check(hpcs::non_negative_number())
+      ->excludes(input);
   cli.add_option("--mutation", opt_.mutation, "Substitution rate in the planted copy")
-      ->check(CLI::Range(0.0, 1.0))->capture_default_str()->excludes(input);
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str()
+      ->excludes(input);
   cli.add_option("--match", opt_.match, "DNA match score (default 2)");
   cli.add_option("--mismatch", opt_.mismatch, "DNA mismatch score (default -3)");
   cli.add_option("--matrix", opt_.matrix, "Substitution matrix file, NCBI text layout (default: BLOSUM62 for protein)");
@@ -38,10 +47,12 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--band-cols", tuning.band_cols,
                  "cuda/multipass: columns per band, a multiple of --tile-cols (0: automatic, one band while all rows "
                  "of tiles fit on the GPU at once)")
-      ->check(hpcs::non_negative_number())->capture_default_str();
+      ->check(hpcs::non_negative_number())
+      ->capture_default_str();
   cli.add_flag("--dpx,!--no-dpx", tuning.dpx, "Hopper DPX instructions in the cell update")->capture_default_str();
   cli.add_option("--chunk", tuning.chunk, "Columns per message between ranks (and per CPU strip)")
-      ->check(hpcs::positive_number())->capture_default_str();
+      ->check(hpcs::positive_number())
+      ->capture_default_str();
 }
 
 Scoring make_scoring(const Options& o, const Alphabet& alphabet) {
@@ -59,13 +70,22 @@ Scoring make_scoring(const Options& o, const Alphabet& alphabet) {
 }
 
 nlohmann::json App::parameters() const {
-  nlohmann::json m = {{"alphabet", pair_.alphabet.name}, {"len_a", problem_.len_a},    {"len_b", problem_.len_b},
-                      {"name_a", pair_.name_a},          {"name_b", pair_.name_b},     {"scoring", scoring_.name},
-                      {"gap_open", scoring_.gap_open},   {"gap_extend", scoring_.gap_extend},
+  nlohmann::json m = {{"alphabet", pair_.alphabet.name},
+                      {"len_a", problem_.len_a},
+                      {"len_b", problem_.len_b},
+                      {"name_a", pair_.name_a},
+                      {"name_b", pair_.name_b},
+                      {"scoring", scoring_.name},
+                      {"gap_open", scoring_.gap_open},
+                      {"gap_extend", scoring_.gap_extend},
                       {"gap_convention", "a gap of length k costs gap_open + (k-1) * gap_extend"},
-                      {"tile_rows", tuning.tile_rows},   {"tile_cols", tuning.tile_cols},
-                      {"sub_rows", tuning.sub_rows},     {"sub_cols", tuning.sub_cols},
-                      {"band_cols", tuning.band_cols},   {"dpx", tuning.dpx},          {"chunk", tuning.chunk}};
+                      {"tile_rows", tuning.tile_rows},
+                      {"tile_cols", tuning.tile_cols},
+                      {"sub_rows", tuning.sub_rows},
+                      {"sub_cols", tuning.sub_cols},
+                      {"band_cols", tuning.band_cols},
+                      {"dpx", tuning.dpx},
+                      {"chunk", tuning.chunk}};
   if (input_.empty()) {
     m["seed"] = opt_.seed;
     m["plant"] = opt_.plant_length();
@@ -98,9 +118,10 @@ void print_models(std::ostream& os, const std::vector<RunRecord>& records) {
                   "per-pass WB %.3g B | energy model %.3g J (dynamic %.3g J)",
                   r.variant.c_str(), t["traditional_bytes"].get<double>(),
                   static_cast<long long>(t["launches_traditional"].get<std::int64_t>()),
-                  static_cast<long long>(t["passes"].get<std::int64_t>()), t["multipass_wb_printed_bytes"].get<double>(),
-                  t["multipass_wt_printed_bytes"].get<double>(), t["multipass_per_pass_bytes"].get<double>(),
-                  e["total_j"].get<double>(), e["dynamic_j"].get<double>());
+                  static_cast<long long>(t["passes"].get<std::int64_t>()),
+                  t["multipass_wb_printed_bytes"].get<double>(), t["multipass_wt_printed_bytes"].get<double>(),
+                  t["multipass_per_pass_bytes"].get<double>(), e["total_j"].get<double>(),
+                  e["dynamic_j"].get<double>());
     os << buf << "\n";
   }
 }

@@ -9,7 +9,7 @@
 #pragma once
 #include <cstdint>
 
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 #include "sw_problem.hpp"
 
 namespace hpcs::sw::tiled {
@@ -29,9 +29,9 @@ struct Rows {
 
 // Starts a row of tiles (or a tile) at the table's left edge: H = edge, E = -inf.
 template <int SR>
-HPCS_HD inline void init_left_edge(Rows<SR>& t, std::int32_t edge_h, std::int32_t edge_below,
-                                               std::int32_t open, std::int32_t no_score) {
-HPCS_UNROLL
+HPCS_HD inline void init_left_edge(Rows<SR>& t, std::int32_t edge_h, std::int32_t edge_below, std::int32_t open,
+                                   std::int32_t no_score) {
+  HPCS_UNROLL
   for (int k = 0; k < SR; ++k) {
     t.h[k] = edge_h;
     t.hm[k] = edge_h - open;
@@ -49,12 +49,11 @@ HPCS_UNROLL
 // on the block's real last row (used only by a partial last row of tiles).
 template <int SR, bool Dpx, bool Local, bool Masked = false>
 HPCS_HD inline void column(Rows<SR>& t, const std::int32_t* __restrict__ score_row, std::int32_t& up_h,
-                                       std::int32_t& up_f, std::int32_t j, std::int32_t open, std::int32_t extend,
-                                       int valid = SR) {
+                           std::int32_t& up_f, std::int32_t j, std::int32_t open, std::int32_t extend, int valid = SR) {
   std::int32_t d = t.diag;
   t.diag = up_h;
   std::int32_t up_hm = up_h - open;
-HPCS_UNROLL
+  HPCS_UNROLL
   for (int k = 0; k < SR; ++k) {
     if (Masked && k >= valid) continue;
     const std::int32_t s = score_row[t.code[k]];
@@ -97,8 +96,8 @@ HPCS_UNROLL
 // first_row: table row (1-based) of the thread's first row; valid: rows that exist.
 template <int SR>
 HPCS_HD inline void thread_best(const Rows<SR>& t, std::int64_t first_row, int valid, std::int32_t& score,
-                                            std::int64_t& i, std::int64_t& j) {
-HPCS_UNROLL
+                                std::int64_t& i, std::int64_t& j) {
+  HPCS_UNROLL
   for (int k = 0; k < SR; ++k)
     if (k < valid && t.best_col[k] != 0 && (i == 0 || t.best[k] > score)) {
       score = t.best[k];

@@ -3,8 +3,8 @@
 
 #include <algorithm>
 
-#include "hpcs/error.hpp"
-#include "hpcs/stderr_line.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/stderr_line.hpp"
 #include "sw_alignment.hpp"
 #include "sw_link_mpi.hpp"
 
@@ -76,17 +76,18 @@ Alignment find_start_distributed(const MpiContext& mpi, const Cell& end, const S
   std::optional<std::string> error;
   if (mpi.root()) {
     try {
-      const Alignment al = find_start(end, prefix.data(), pair.b.data(), scoring, [&](const Codes& ar, const Codes& br) {
-        auto aligner = make();
-        Block blk;
-        blk.a = ar.data();
-        blk.rows = static_cast<std::int64_t>(ar.size());
-        blk.b = br.data();
-        blk.cols = static_cast<std::int64_t>(br.size());
-        blk.mode = Mode::Anchored;
-        aligner->setup(blk, scoring);
-        return aligner->run(nullptr);
-      });
+      const Alignment al =
+          find_start(end, prefix.data(), pair.b.data(), scoring, [&](const Codes& ar, const Codes& br) {
+            auto aligner = make();
+            Block blk;
+            blk.a = ar.data();
+            blk.rows = static_cast<std::int64_t>(ar.size());
+            blk.b = br.data();
+            blk.cols = static_cast<std::int64_t>(br.size());
+            blk.mode = Mode::Anchored;
+            aligner->setup(blk, scoring);
+            return aligner->run(nullptr);
+          });
       out[0] = al.score;
       out[1] = al.start_i;
       out[2] = al.start_j;

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #include "sw_input.hpp"
 #include "sw_variants.hpp"
 

@@ -4,8 +4,8 @@
 #include <algorithm>
 #include <cstdint>
 
-#include "hpcs/error.hpp"
-#include "hpcs/format.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
 #include "sw_fasta_scan.hpp"
 
 namespace hpcs::sw {
@@ -91,8 +91,8 @@ Codes encode(const FastaRecord& r, const Alphabet& alphabet, const std::string& 
   for (std::size_t k = 0; k < r.letters.size(); ++k) {
     const int c = alphabet.encode(r.letters[k]);
     if (c < 0) {
-      const std::string what = ": '" + printable(std::string_view(&r.letters[k], 1)) + "' is not a " + alphabet.name +
-                               " letter";
+      const std::string what =
+          ": '" + printable(std::string_view(&r.letters[k], 1)) + "' is not a " + alphabet.name + " letter";
       std::int64_t line = 0, column = 0;
       if (locate_letter(path, r, k, line, column))
         throw Error(path + ": line " + std::to_string(line) + ", column " + std::to_string(column) + what);

@@ -6,8 +6,8 @@
 #include <cstring>
 #include <filesystem>
 
-#include "hpcs/error.hpp"
-#include "hpcs/input_file.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/input_file.hpp"
 
 namespace hpcs::sw {
 
@@ -15,8 +15,8 @@ FastaInput::FastaInput(const std::string& path) : path_(path), in_(open_input_fi
   const std::streamoff start = in_.tellg();  // past a byte-order mark (open_input_file)
   char magic[2] = {};
   in_.read(magic, 2);
-  gzip_ = in_.gcount() == 2 && static_cast<unsigned char>(magic[0]) == 0x1f &&
-          static_cast<unsigned char>(magic[1]) == 0x8b;
+  gzip_ =
+      in_.gcount() == 2 && static_cast<unsigned char>(magic[0]) == 0x1f && static_cast<unsigned char>(magic[1]) == 0x8b;
   in_.clear();
   in_.seekg(start);  // a regular file (open_input_file checked)
   if (!gzip_) {

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "sw_fasta_input.hpp"
 
 namespace hpcs::sw {

@@ -4,11 +4,11 @@
 #include <algorithm>
 #include <random>
 
-#include "hpcs/decomposition.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/host_memory.hpp"
-#include "hpcs/sequence_dataset.hpp"
+#include "hpcs/parallel/decomposition.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/parallel/host_memory.hpp"
+#include "hpcs/io/sequence_dataset.hpp"
 
 namespace hpcs::sw {
 
@@ -36,8 +36,8 @@ SequencePair load_pair(const MpiContext& mpi, const std::string& path) {
     // another order (say ACGU or TGCA) passes every range check and aligns other letters.
     const auto letters = r.string_attribute("/", "letters");
     if (!letters)
-      throw Error(path + ": no 'letters' attribute on the root group (the code table; " + p.alphabet.name +
-                  ": '" + p.alphabet.letters + "'), so codes 0.." + std::to_string(p.alphabet.size() - 1) +
+      throw Error(path + ": no 'letters' attribute on the root group (the code table; " + p.alphabet.name + ": '" +
+                  p.alphabet.letters + "'), so codes 0.." + std::to_string(p.alphabet.size() - 1) +
                   " cannot be checked to mean the " + p.alphabet.name + " alphabet's letters");
     if (*letters != p.alphabet.letters)
       throw Error(path + ": letters '" + *letters + "' differ from the " + p.alphabet.name + " alphabet's '" +
@@ -45,7 +45,8 @@ SequencePair load_pair(const MpiContext& mpi, const std::string& path) {
     p.len_a = sequence_dataset_length(r, "a");
     const std::int64_t len_b = sequence_dataset_length(r, "b");
     const hpcs::Block blk = block_of(static_cast<std::uint64_t>(p.len_a), mpi.size(), mpi.rank());
-    check_fits_in_memory(blk.count + static_cast<std::uint64_t>(len_b), path + ": the rows of rank " + std::to_string(mpi.rank()));
+    check_fits_in_memory(blk.count + static_cast<std::uint64_t>(len_b),
+                         path + ": the rows of rank " + std::to_string(mpi.rank()));
     p.a_begin = static_cast<std::int64_t>(blk.begin);
     p.a_rows.resize(blk.count);
     p.b.resize(static_cast<std::size_t>(len_b));
@@ -96,11 +97,12 @@ GeneratedPair generate_pair(const Alphabet& alphabet, std::int64_t len_a, std::i
   for (std::int64_t k = 0; k < plant.length; ++k) {
     const double x = u(rng);
     const std::uint8_t c = g.a[static_cast<std::size_t>(g.plant_a + k)];
-    if (x < plant.mutation / 20) continue;                                   // deletion
+    if (x < plant.mutation / 20) continue;  // deletion
     copy.push_back(x < plant.mutation ? static_cast<std::uint8_t>(letter(rng)) : c);
     if (x > 1 - plant.mutation / 20) copy.push_back(static_cast<std::uint8_t>(letter(rng)));  // insertion
   }
-  copy.resize(static_cast<std::size_t>(std::min<std::int64_t>(static_cast<std::int64_t>(copy.size()), len_b - g.plant_b)));
+  copy.resize(
+      static_cast<std::size_t>(std::min<std::int64_t>(static_cast<std::int64_t>(copy.size()), len_b - g.plant_b)));
   std::copy(copy.begin(), copy.end(), g.b.begin() + g.plant_b);
   g.plant_len_b = static_cast<std::int64_t>(copy.size());
   return g;

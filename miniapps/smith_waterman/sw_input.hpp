@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #include "sw_alphabet.hpp"
 #include "sw_problem.hpp"
 
@@ -17,10 +17,10 @@ namespace hpcs::sw {
 
 struct SequencePair {
   Alphabet alphabet;
-  Codes a_rows;                 // this rank's rows of A: A[a_begin+1 .. a_begin+a_rows.size()]
+  Codes a_rows;  // this rank's rows of A: A[a_begin+1 .. a_begin+a_rows.size()]
   std::int64_t a_begin = 0;
-  std::int64_t len_a = 0;       // whole A
-  Codes b;                      // all of B
+  std::int64_t len_a = 0;  // whole A
+  Codes b;                 // all of B
   std::string name_a, name_b;
 };
 
@@ -30,8 +30,8 @@ struct SequencePair {
 SequencePair load_pair(const MpiContext& mpi, const std::string& path);
 
 struct PlantedRegion {
-  std::int64_t length = 0;      // letters copied from A into B (0: none)
-  double mutation = 0.1;        // per-letter substitution rate (and indel rate / 10)
+  std::int64_t length = 0;            // letters copied from A into B (0: none)
+  double mutation = 0.1;              // per-letter substitution rate (and indel rate / 10)
   std::int64_t at_a = -1, at_b = -1;  // 0-based starts in A and B (-1: random)
 };
 

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <string>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::sw {
 

@@ -23,7 +23,8 @@ EnergyModel energy_model(std::int64_t s, std::int64_t t, int tile_rows, int tile
   EnergyModel m;
   const double ts = tile_rows, tt = tile_cols, v = ts * tt;
   const double alpha = 4.25;  // 4 int arrays + 1 char array crossing a tile edge, in 4-byte units
-  m.tile_joules = alpha * (ts + tt) * m.e_gs + (v + 5.0 * tt * ts / sub_rows) * m.e_sr + 5.0 * v * (m.e_iadd + m.e_imax);
+  m.tile_joules =
+      alpha * (ts + tt) * m.e_gs + (v + 5.0 * tt * ts / sub_rows) * m.e_sr + 5.0 * v * (m.e_iadd + m.e_imax);
   const double tiles = static_cast<double>(s) * static_cast<double>(t) / v;
   m.dynamic_joules = tiles * m.tile_joules;
   m.total_joules = m.p_stat * seconds + m.dynamic_joules;
@@ -40,9 +41,10 @@ nlohmann::json to_json(const TrafficModel& m) {
 }
 
 nlohmann::json to_json(const EnergyModel& m) {
-  return {{"tile_j", m.tile_joules}, {"dynamic_j", m.dynamic_joules}, {"total_j", m.total_joules},
-          {"p_stat_w", m.p_stat},     {"e_gs_j", m.e_gs},               {"e_sr_j", m.e_sr},
-          {"e_iadd_j", m.e_iadd},     {"e_imax_j", m.e_imax}};
+  return {{"tile_j", m.tile_joules},   {"dynamic_j", m.dynamic_joules},
+          {"total_j", m.total_joules}, {"p_stat_w", m.p_stat},
+          {"e_gs_j", m.e_gs},          {"e_sr_j", m.e_sr},
+          {"e_iadd_j", m.e_iadd},      {"e_imax_j", m.e_imax}};
 }
 
 }  // namespace hpcs::sw

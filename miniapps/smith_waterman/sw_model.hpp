@@ -23,15 +23,15 @@ namespace hpcs::sw {
 
 struct TrafficModel {
   double traditional = 0, multipass_wb_printed = 0, multipass_wt_printed = 0, multipass_per_pass = 0;
-  std::int64_t passes = 0;           // N_P
+  std::int64_t passes = 0;  // N_P
   std::int64_t launches_traditional = 0;
 };
 
 struct EnergyModel {
   double p_stat = 48.0, e_gs = 2.2e-9, e_sr = 2.23e-10, e_iadd = 7.2e-11, e_imax = 4.8e-11;  // Table 5.1
-  double tile_joules = 0;            // E_tile
-  double dynamic_joules = 0;         // N_tiles E_tile
-  double total_joules = 0;           // + p_stat T
+  double tile_joules = 0;                                                                    // E_tile
+  double dynamic_joules = 0;                                                                 // N_tiles E_tile
+  double total_joules = 0;                                                                   // + p_stat T
 };
 
 TrafficModel traffic_model(std::int64_t s, std::int64_t t, int tile_rows, int tile_cols, std::int64_t resident_rows);

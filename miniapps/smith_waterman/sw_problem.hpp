@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 
 namespace hpcs::sw {
 

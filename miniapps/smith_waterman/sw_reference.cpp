@@ -7,7 +7,8 @@ namespace hpcs::sw {
 
 LeftEdge::LeftEdge(const Block& block)
     : h(static_cast<std::size_t>(block.rows)), e(static_cast<std::size_t>(block.rows), kNeg) {
-  for (std::int64_t k = 0; k < block.rows; ++k) h[static_cast<std::size_t>(k)] = edge_h(block.mode, block.row0 + k + 1, 0);
+  for (std::int64_t k = 0; k < block.rows; ++k)
+    h[static_cast<std::size_t>(k)] = edge_h(block.mode, block.row0 + k + 1, 0);
 }
 
 void sw_strip(const Block& block, const Scoring& s, std::int64_t c0, std::int64_t c1, const std::int32_t* top_h,
@@ -78,7 +79,8 @@ class CpuReference final : public Aligner {
     for (std::int64_t c0 = 0; c0 < block_.cols; c0 += chunk_) {
       const std::int64_t c1 = std::min(block_.cols, c0 + chunk_);
       if (above) link->wait_above(c1);
-      const std::int32_t corner = c0 == 0 ? edge_h(block_.mode, block_.row0, 0) : (above ? link->above_h()[c0 - 1] : edge_h(block_.mode, block_.row0, c0));
+      const std::int32_t corner = c0 == 0 ? edge_h(block_.mode, block_.row0, 0)
+                                          : (above ? link->above_h()[c0 - 1] : edge_h(block_.mode, block_.row0, c0));
       sw_strip(block_, scoring_, c0, c1, above ? link->above_h() + c0 : nullptr, above ? link->above_f() + c0 : nullptr,
                corner, left, below ? link->below_h() + c0 : nullptr, below ? link->below_f() + c0 : nullptr, best);
       if (below) link->publish_below(c1);

@@ -6,8 +6,8 @@
 #include <sstream>
 #include <vector>
 
-#include "hpcs/error.hpp"
-#include "hpcs/input_file.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/input_file.hpp"
 
 namespace hpcs::sw {
 
@@ -92,14 +92,16 @@ Scoring matrix_scoring(const std::string& text, const std::string& source, const
     std::istringstream ls(line);
     if (header.empty()) {
       for (std::string tok; ls >> tok;) {
-        if (tok.size() != 1) throw Error(source + ": line " + std::to_string(line_no) + ": header entry '" + tok + "' is not one letter");
+        if (tok.size() != 1)
+          throw Error(source + ": line " + std::to_string(line_no) + ": header entry '" + tok + "' is not one letter");
         header.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(tok[0]))));
       }
       continue;
     }
     std::string letter;
     ls >> letter;
-    if (letter.size() != 1) throw Error(source + ": line " + std::to_string(line_no) + ": row label '" + letter + "' is not one letter");
+    if (letter.size() != 1)
+      throw Error(source + ": line " + std::to_string(line_no) + ": row label '" + letter + "' is not one letter");
     std::vector<int> values;
     for (std::string tok; ls >> tok;) {
       try {
@@ -122,7 +124,8 @@ Scoring matrix_scoring(const std::string& text, const std::string& source, const
   for (int a = 0; a < s.letters; ++a) {
     const char la = alphabet.letters[a];
     const auto& row = rows[static_cast<unsigned char>(la)];
-    if (row.empty()) throw Error(source + ": no row for letter '" + std::string(1, la) + "' of alphabet " + alphabet.name);
+    if (row.empty())
+      throw Error(source + ": no row for letter '" + std::string(1, la) + "' of alphabet " + alphabet.name);
     for (int b = 0; b < s.letters; ++b) {
       const char lb = alphabet.letters[b];
       const auto col = std::find(header.begin(), header.end(), lb);
@@ -153,7 +156,8 @@ void check_score_range(const Scoring& s, std::int64_t len_a, std::int64_t len_b,
   const std::int64_t best = static_cast<std::int64_t>(s.max_score()) * std::min(len_a, len_b);
   if (best >= kLimit)
     throw Error(source + ": scores could reach " + std::to_string(best) + " (" + s.name + ", " + std::to_string(len_a) +
-                " x " + std::to_string(len_b) + "), beyond the 32-bit range of the kernels (limit 2^30); use smaller scores");
+                " x " + std::to_string(len_b) +
+                "), beyond the 32-bit range of the kernels (limit 2^30); use smaller scores");
 }
 
 }  // namespace hpcs::sw

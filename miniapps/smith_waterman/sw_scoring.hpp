@@ -17,13 +17,13 @@ namespace hpcs::sw {
 constexpr int kMaxLetters = 32;
 
 struct Scoring {
-  std::string name;        // "dna match 2 mismatch -2", "BLOSUM62", "file:my.mat"
-  int letters = 0;         // alphabet size
+  std::string name;                                         // "dna match 2 mismatch -2", "BLOSUM62", "file:my.mat"
+  int letters = 0;                                          // alphabet size
   std::array<std::int16_t, kMaxLetters * kMaxLetters> s{};  // s[a * kMaxLetters + b]
   int gap_open = 0, gap_extend = 0;
 
   int score(int a, int b) const { return s[a * kMaxLetters + b]; }
-  int max_score() const;   // the largest entry (> 0 for a useful local alignment)
+  int max_score() const;  // the largest entry (> 0 for a useful local alignment)
 };
 
 // DNA: match / mismatch on A C G T; N scores `mismatch` against everything, itself too.
@@ -31,8 +31,8 @@ Scoring dna_scoring(int match, int mismatch, int gap_open, int gap_extend);
 
 // A matrix in the NCBI text layout ('#' comments, a header of letters, one row per
 // letter). Every letter of the alphabet must be in it. `source` names it in errors.
-Scoring matrix_scoring(const std::string& ncbi_text, const std::string& source, const Alphabet& alphabet,
-                       int gap_open, int gap_extend);
+Scoring matrix_scoring(const std::string& ncbi_text, const std::string& source, const Alphabet& alphabet, int gap_open,
+                       int gap_extend);
 Scoring matrix_scoring_file(const std::string& path, const Alphabet& alphabet, int gap_open, int gap_extend);
 Scoring blosum62(const Alphabet& protein, int gap_open, int gap_extend);
 

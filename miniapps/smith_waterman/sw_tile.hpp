@@ -11,14 +11,14 @@
 #pragma once
 #include <cstdint>
 
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 #include "sw_cell.hpp"
 
 namespace hpcs::sw::tiled {
 
 struct TileArgs {
-  const std::uint8_t* a;     // the block's rows of A
-  const std::uint8_t* b;     // B
+  const std::uint8_t* a;       // the block's rows of A
+  const std::uint8_t* b;       // B
   const std::int32_t* scores;  // transposed score table, 32 x 32 (copied into scratch first)
   std::int64_t rows, cols, row0;
   int tile_rows, tile_cols, sub_cols;
@@ -43,7 +43,7 @@ struct TileScratch {
   std::int32_t* sky_h;   // tile_cols each
   std::int32_t* sky_f;
   std::int32_t* sky_b;
-  BestCell* best;        // team size
+  BestCell* best;  // team size
 };
 
 // Bytes of the int32 arrays, rounded up so the BestCell array after them is aligned.
@@ -143,10 +143,8 @@ template <int SR, bool Dpx, bool Local, class Team>
 HPCS_HD void tile(const TileArgs& p, int r, const Team& team, const TileScratch& s) {
   for (int x = team.rank(); x < 32 * 32; x += team.size()) s.scores[x] = p.scores[x];
   team.barrier();
-  if (static_cast<std::int64_t>(r + 1) * p.tile_rows > p.rows)
-    tile_body<SR, Dpx, Local, true>(p, r, team, s);
-  else
-    tile_body<SR, Dpx, Local, false>(p, r, team, s);
+  if (static_cast<std::int64_t>(r + 1) * p.tile_rows > p.rows) tile_body<SR, Dpx, Local, true>(p, r, team, s);
+  else tile_body<SR, Dpx, Local, false>(p, r, team, s);
 }
 
 }  // namespace hpcs::sw::tiled

@@ -4,7 +4,7 @@
 // why_not) drop what they cannot run. A host backend's teams of one thread need t_S = s_S:
 // pin --tile-rows and --sub-rows there. --band-cols (automatic), --dpx (a switch, not a
 // size) and --chunk (the ranks' message size, not the tile's) keep the command line's.
-#include "hpcs/field_tunable.hpp"
+#include "hpcs/harness/field_tunable.hpp"
 #include "sw_variants.hpp"
 
 namespace hpcs::sw {

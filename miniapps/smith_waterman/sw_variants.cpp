@@ -7,7 +7,8 @@
 namespace hpcs::sw {
 
 VariantList all_variants() {
-  VariantList list = variant_list<Variant>([](const Tuning& t) { return make_cpu_reference(t); }, register_backend_variants);
+  VariantList list =
+      variant_list<Variant>([](const Tuning& t) { return make_cpu_reference(t); }, register_backend_variants);
   // A variant that cannot run a tiling says so before the runs (skipped by globs, an error
   // when named), not in the middle of them.
   for (auto& v : list)
@@ -19,8 +20,8 @@ VariantList all_variants() {
 }
 
 std::string tiling_config(const Tuning& t) {
-  return "tile=" + std::to_string(t.tile_rows) + "x" + std::to_string(t.tile_cols) + " sub=" +
-         std::to_string(t.sub_rows) + "x" + std::to_string(t.sub_cols);
+  return "tile=" + std::to_string(t.tile_rows) + "x" + std::to_string(t.tile_cols) +
+         " sub=" + std::to_string(t.sub_rows) + "x" + std::to_string(t.sub_cols);
 }
 
 std::vector<NamedTuning<Tuning>> named_tilings() {
@@ -29,10 +30,11 @@ std::vector<NamedTuning<Tuning>> named_tilings() {
     int tile_rows, tile_cols, sub_rows, sub_cols;
   };
   std::vector<NamedTuning<Tuning>> out;
-  for (const Shape s : {Shape{"2048x128", 2048, 128, 16, 2}, Shape{"1024x256", 1024, 256, 8, 4},
-                        Shape{"512x256", 512, 256, 8, 8}})
-    out.push_back(named_point<Tuning>(s.name, {{"tile-rows", s.tile_rows}, {"tile-cols", s.tile_cols},
-                                               {"sub-rows", s.sub_rows}, {"sub-cols", s.sub_cols}}));
+  for (const Shape s :
+       {Shape{"2048x128", 2048, 128, 16, 2}, Shape{"1024x256", 1024, 256, 8, 4}, Shape{"512x256", 512, 256, 8, 8}})
+    out.push_back(named_point<Tuning>(
+        s.name,
+        {{"tile-rows", s.tile_rows}, {"tile-cols", s.tile_cols}, {"sub-rows", s.sub_rows}, {"sub-cols", s.sub_cols}}));
   return out;
 }
 

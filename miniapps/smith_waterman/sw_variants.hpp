@@ -14,7 +14,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "hpcs/variant.hpp"
+#include "hpcs/harness/variant.hpp"
 #include "sw_problem.hpp"
 #include "sw_scoring.hpp"
 
@@ -35,13 +35,13 @@ struct Tuning {
   // Defaults: the fastest multi-pass shape measured on an H200 at 2^21 x 2^21, whose rows
   // also lag little (threads x s_T + t_T = 384 columns per 2048 rows), which is what
   // scaling over ranks needs (docs/results/smith_waterman_h200.md).
-  int tile_rows = 2048;  // t_S: rows of a tile (one thread block per tile or row of tiles)
-  int tile_cols = 128;   // t_T: columns of a tile
-  int sub_rows = 16;     // s_S: rows each thread owns (threads per block = t_S / s_S)
-  int sub_cols = 2;      // s_T: columns a thread computes between two block barriers
-  bool dpx = true;      // Hopper DPX instructions for the cell update (else plain max)
+  int tile_rows = 2048;        // t_S: rows of a tile (one thread block per tile or row of tiles)
+  int tile_cols = 128;         // t_T: columns of a tile
+  int sub_rows = 16;           // s_S: rows each thread owns (threads per block = t_S / s_S)
+  int sub_cols = 2;            // s_T: columns a thread computes between two block barriers
+  bool dpx = true;             // Hopper DPX instructions for the cell update (else plain max)
   std::int64_t band_cols = 0;  // cuda/multipass: columns per band, a multiple of tile_cols (0: automatic)
-  std::int64_t chunk = 4096;  // columns per message between ranks (and per CPU strip)
+  std::int64_t chunk = 4096;   // columns per message between ranks (and per CPU strip)
 };
 
 // The row above a block (from the rank above) and the block's last row (to the rank

@@ -7,8 +7,8 @@
 #include <cstdio>
 #include <cstring>
 
-#include "hpcs/decomposition.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/parallel/decomposition.hpp"
+#include "hpcs/base/error.hpp"
 #include "wavefront_cell.hpp"
 #include "wavefront_dispatch.hpp"
 #include "wavefront_host.hpp"
@@ -38,7 +38,8 @@ std::string hex(std::uint64_t v) {
 }
 
 // The first index where two element arrays differ (-1: none).
-std::int64_t first_difference(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b, std::size_t bytes) {
+std::int64_t first_difference(const std::vector<std::uint8_t>& a, const std::vector<std::uint8_t>& b,
+                              std::size_t bytes) {
   if (a.size() != b.size()) return 0;
   for (std::size_t k = 0; k < a.size(); k += bytes)
     if (std::memcmp(a.data() + k, b.data() + k, bytes) != 0) return static_cast<std::int64_t>(k / bytes);
@@ -47,11 +48,15 @@ std::int64_t first_difference(const std::vector<std::uint8_t>& a, const std::vec
 }  // namespace
 
 AppInfo App::info() const {
-  return {"wavefront", "wavefront_miniapp",
+  return {"wavefront",
+          "wavefront_miniapp",
           "Seed 004's wavefront skeleton: a CPU tile wavefront for the ramps and one or two GPUs for a band of "
           "anti-diagonals, over MPI ranks in blocks of rows (synthetic, nash, lcs, sw-linear)",
-          "cell", "GCUPS", "GCUPS = cells (rows x cols) / median time / 1e9 (CPU and GPU phases together, wall clock)",
-          /*reps=*/5, /*warmup=*/1};
+          "cell",
+          "GCUPS",
+          "GCUPS = cells (rows x cols) / median time / 1e9 (CPU and GPU phases together, wall clock)",
+          /*reps=*/5,
+          /*warmup=*/1};
 }
 
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
@@ -65,8 +70,10 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   const AppTraits traits = traits_of(p);
   if (!input_.empty()) {
     if (!traits.letters)
-      throw Error(input_ + ": a pair file is input of the applications that compare sequences (lcs, sw-linear, "
-                           "edit-distance); --app " + opt_.app + " generates its grid");
+      throw Error(input_ +
+                  ": a pair file is input of the applications that compare sequences (lcs, sw-linear, "
+                  "edit-distance); --app " +
+                  opt_.app + " generates its grid");
     const PairShape shape = read_pair_shape(mpi, input_);
     p.rows = shape.len_a;
     p.cols = shape.len_b;
@@ -133,13 +140,15 @@ Result App::reference(const MpiContext& mpi) {
   return exec->result();
 }
 
-Verification App::compare(const MpiContext& mpi, const Result& got, const Result& want, const std::string& want_name) const {
+Verification App::compare(const MpiContext& mpi, const Result& got, const Result& want,
+                          const std::string& want_name) const {
   const std::size_t bytes = problem_.element_bytes;
   // Global indices of the first differing row (last column) and column (last row).
   const std::int64_t col_diff = first_difference(got.last_col, want.last_col, bytes);
   const std::int64_t row_diff = first_difference(got.last_row, want.last_row, bytes);
   const std::int64_t never = std::numeric_limits<std::int64_t>::max();
-  std::int64_t local[2] = {col_diff < 0 ? never : problem_.row_begin + col_diff + 1, row_diff < 0 ? never : row_diff + 1};
+  std::int64_t local[2] = {col_diff < 0 ? never : problem_.row_begin + col_diff + 1,
+                           row_diff < 0 ? never : row_diff + 1};
   std::int64_t first[2];
   MPI_Allreduce(local, first, 2, MPI_INT64_T, MPI_MIN, mpi.comm());
   std::string detail;
@@ -156,7 +165,9 @@ Verification App::compare(const MpiContext& mpi, const Result& got, const Result
 
 nlohmann::json App::result_json(const Result& r) const {
   const AppTraits traits = traits_of(problem_);
-  nlohmann::json j = {{"checksum", hex(r.checksum)}, {"last_row_hash", hex(r.row_hash)}, {"last_col_hash", hex(r.col_hash)},
+  nlohmann::json j = {{"checksum", hex(r.checksum)},
+                      {"last_row_hash", hex(r.row_hash)},
+                      {"last_col_hash", hex(r.col_hash)},
                       {traits.final_name, final_value(problem_, r.final_cell)}};
   if (traits.best) {
     const Best b = unpack_best(r.best, problem_.cols);
@@ -173,7 +184,8 @@ std::string App::describe_result(const Result& r) const {
   std::string s = traits.final_name + " " + v + ", checksum " + hex(r.checksum);
   if (traits.best) {
     const Best b = unpack_best(r.best, problem_.cols);
-    s = "score " + std::to_string(b.score) + " ending at (" + std::to_string(b.i) + ", " + std::to_string(b.j) + "), " + s;
+    s = "score " + std::to_string(b.score) + " ending at (" + std::to_string(b.i) + ", " + std::to_string(b.j) + "), " +
+        s;
   }
   return s;
 }
@@ -195,7 +207,8 @@ nlohmann::json App::parameters() const {
                       {"chunk", tuning.chunk > 0 ? tuning.chunk : default_chunk(p.cols)}};
   if (traits.granularity) m["tsize"] = p.tsize;
   if (p.app == "synthetic") m["dsize"] = p.dsize;
-  if (p.app == "sw-linear") m["scoring"] = {{"match", p.scoring.match}, {"mismatch", p.scoring.mismatch}, {"gap", p.scoring.gap}};
+  if (p.app == "sw-linear")
+    m["scoring"] = {{"match", p.scoring.match}, {"mismatch", p.scoring.mismatch}, {"gap", p.scoring.gap}};
   if (traits.letters && input_.empty()) m["seed"] = opt_.seed;
   return m;
 }

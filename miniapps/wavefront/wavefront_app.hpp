@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The wavefront mini-app's hooks into the suite's run loop (hpcs/app.hpp): seed 004's
+// The wavefront mini-app's hooks into the suite's run loop (hpcs/harness/app.hpp): seed 004's
 // skeleton over a rows x cols grid of one application (synthetic, nash, lcs, sw-linear),
 // rank r owning a block of rows; every variant's last row, last column, checksum over
 // every cell and best cell must equal the serial reference's exactly.
@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "hpcs/app.hpp"
+#include "hpcs/harness/app.hpp"
 #include "wavefront_input.hpp"
 #include "wavefront_variants.hpp"
 
@@ -16,10 +16,10 @@ namespace hpcs::wavefront {
 
 struct Options {
   std::string app = "synthetic";
-  std::int64_t dim = 2000;                    // square grid unless --rows / --cols
+  std::int64_t dim = 2000;  // square grid unless --rows / --cols
   std::optional<std::int64_t> rows, cols;
-  int tsize = 10, dsize = 1;                  // synthetic and nash granularity; synthetic doubles
-  std::uint64_t seed = 42;                    // generated letters (lcs, sw-linear)
+  int tsize = 10, dsize = 1;  // synthetic and nash granularity; synthetic doubles
+  std::uint64_t seed = 42;    // generated letters (lcs, sw-linear)
   LinearScoring scoring;
 };
 

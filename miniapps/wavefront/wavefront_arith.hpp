@@ -3,7 +3,7 @@
 // one FMA (one rounding) where the host rounds twice, and the executors must reproduce the
 // serial reference bit for bit. The host build adds -ffp-contract=off for the same reason.
 #pragma once
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 
 namespace hpcs::wavefront {
 

@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "hpcs/hd.hpp"
+#include "hpcs/base/hd.hpp"
 
 namespace hpcs::wavefront {
 
@@ -57,8 +57,8 @@ constexpr int kPositionBits = 34;  // i * (cols + 1) + j < 2^34: grids up to ~13
 // The best cell as one number, so "max" picks the highest score and, among equal scores,
 // the first cell in row-major order: score << 34 | (2^34 - 1 - position).
 HPCS_HD inline std::uint64_t pack_best(std::int32_t score, std::int64_t i, std::int64_t j, std::int64_t cols) {
-  const std::uint64_t pos = static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(cols + 1) +
-                            static_cast<std::uint64_t>(j);
+  const std::uint64_t pos =
+      static_cast<std::uint64_t>(i) * static_cast<std::uint64_t>(cols + 1) + static_cast<std::uint64_t>(j);
   return (static_cast<std::uint64_t>(score) << kPositionBits) | ((std::uint64_t{1} << kPositionBits) - 1 - pos);
 }
 
@@ -68,7 +68,8 @@ struct Best {
   std::int64_t i = 0, j = 0;
 };
 inline Best unpack_best(std::uint64_t packed, std::int64_t cols) {
-  const std::uint64_t pos = (std::uint64_t{1} << kPositionBits) - 1 - (packed & ((std::uint64_t{1} << kPositionBits) - 1));
+  const std::uint64_t pos =
+      (std::uint64_t{1} << kPositionBits) - 1 - (packed & ((std::uint64_t{1} << kPositionBits) - 1));
   return {static_cast<std::int32_t>(packed >> kPositionBits), static_cast<std::int64_t>(pos / (cols + 1)),
           static_cast<std::int64_t>(pos % (cols + 1))};
 }

@@ -6,12 +6,12 @@
 #include <cstring>
 #include <thread>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "wavefront_host.hpp"
 
 namespace hpcs::wavefront {
 
-#pragma omp declare reduction(merge : Tally : omp_out.merge(omp_in))
+#pragma omp declare reduction(merge:Tally : omp_out.merge(omp_in))
 
 namespace {
 constexpr int kReferenceTag = 4005;
@@ -145,10 +145,10 @@ Tally cpu_region(const App& app, const Letters& letters, const Block& blk, HostF
   return total;
 }
 
-#define HPCS_WAVEFRONT_INSTANTIATE_HOST(App)                                                                 \
-  template Result serial_reference<App>(const MpiContext&, const App&, const Letters&, const Block&);       \
-  template Tally cpu_region<App>(const App&, const Letters&, const Block&, HostFrontier<App::Element>&,     \
-                                 const Region&, int, int, RowPipeline*);
+#define HPCS_WAVEFRONT_INSTANTIATE_HOST(App)                                                                           \
+  template Result serial_reference<App>(const MpiContext&, const App&, const Letters&, const Block&);                  \
+  template Tally cpu_region<App>(const App&, const Letters&, const Block&, HostFrontier<App::Element>&, const Region&, \
+                                 int, int, RowPipeline*);
 HPCS_WAVEFRONT_FOR_EACH_APP(HPCS_WAVEFRONT_INSTANTIATE_HOST)
 
 }  // namespace hpcs::wavefront

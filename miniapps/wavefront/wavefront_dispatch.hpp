@@ -8,19 +8,31 @@
 #include <utility>
 #include <vector>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "wavefront_apps.hpp"
 #include "wavefront_problem.hpp"
 
+// X-macro lists, one application per line:
+// clang-format off
 // The applications besides synthetic (whose element size is a run-time choice: 1..8).
-#define HPCS_WAVEFRONT_APPS(X) X(::hpcs::wavefront::Nash) X(::hpcs::wavefront::Lcs) \
-  X(::hpcs::wavefront::SwLinear) X(::hpcs::wavefront::EditDistance)
+#define HPCS_WAVEFRONT_APPS(X)      \
+  X(::hpcs::wavefront::Nash)        \
+  X(::hpcs::wavefront::Lcs)         \
+  X(::hpcs::wavefront::SwLinear)    \
+  X(::hpcs::wavefront::EditDistance)
 
 // Every type the executors are instantiated for: X(App).
-#define HPCS_WAVEFRONT_FOR_EACH_APP(X)                                                               \
-  X(::hpcs::wavefront::Synthetic<1>) X(::hpcs::wavefront::Synthetic<2>) X(::hpcs::wavefront::Synthetic<3>) \
-  X(::hpcs::wavefront::Synthetic<4>) X(::hpcs::wavefront::Synthetic<5>) X(::hpcs::wavefront::Synthetic<6>) \
-  X(::hpcs::wavefront::Synthetic<7>) X(::hpcs::wavefront::Synthetic<8>) HPCS_WAVEFRONT_APPS(X)
+#define HPCS_WAVEFRONT_FOR_EACH_APP(X)  \
+  X(::hpcs::wavefront::Synthetic<1>)    \
+  X(::hpcs::wavefront::Synthetic<2>)    \
+  X(::hpcs::wavefront::Synthetic<3>)    \
+  X(::hpcs::wavefront::Synthetic<4>)    \
+  X(::hpcs::wavefront::Synthetic<5>)    \
+  X(::hpcs::wavefront::Synthetic<6>)    \
+  X(::hpcs::wavefront::Synthetic<7>)    \
+  X(::hpcs::wavefront::Synthetic<8>)    \
+  HPCS_WAVEFRONT_APPS(X)
+// clang-format on
 
 namespace hpcs::wavefront {
 
@@ -37,15 +49,24 @@ struct UsesLetters<App, decltype(void(App::kLetters))> {
 template <class F>
 decltype(auto) visit_synthetic(int dsize, int tsize, F&& f) {
   switch (dsize) {
-    case 1: return f(Synthetic<1>{tsize});
-    case 2: return f(Synthetic<2>{tsize});
-    case 3: return f(Synthetic<3>{tsize});
-    case 4: return f(Synthetic<4>{tsize});
-    case 5: return f(Synthetic<5>{tsize});
-    case 6: return f(Synthetic<6>{tsize});
-    case 7: return f(Synthetic<7>{tsize});
-    case 8: return f(Synthetic<8>{tsize});
-    default: throw Error("--dsize " + std::to_string(dsize) + ": expected 1.." + std::to_string(kMaxDsize));
+    case 1:
+      return f(Synthetic<1>{tsize});
+    case 2:
+      return f(Synthetic<2>{tsize});
+    case 3:
+      return f(Synthetic<3>{tsize});
+    case 4:
+      return f(Synthetic<4>{tsize});
+    case 5:
+      return f(Synthetic<5>{tsize});
+    case 6:
+      return f(Synthetic<6>{tsize});
+    case 7:
+      return f(Synthetic<7>{tsize});
+    case 8:
+      return f(Synthetic<8>{tsize});
+    default:
+      throw Error("--dsize " + std::to_string(dsize) + ": expected 1.." + std::to_string(kMaxDsize));
   }
 }
 

@@ -34,7 +34,9 @@ class SkeletonExecutor final : public Executor {
   }
   nlohmann::json details() const override {
     const Plan plan = make_plan(blk_, tuning_.band, device_ != nullptr);
-    nlohmann::json d = {{"cpu_before_s", times_.before}, {"band_s", times_.band}, {"cpu_after_s", times_.after},
+    nlohmann::json d = {{"cpu_before_s", times_.before},
+                        {"band_s", times_.band},
+                        {"cpu_after_s", times_.after},
                         {"band_diagonals", plan.band.empty() ? 0 : plan.band.d_to - plan.band.d_from + 1},
                         {"rank_diagonals", blk_.h + blk_.cols - 1}};
     if (device_) d["transfer_s"] = device_->transfer_seconds, d["transfer_bytes"] = device_->transfer_bytes;

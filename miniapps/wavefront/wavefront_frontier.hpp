@@ -31,8 +31,7 @@ void start_frontier(const App& app, const Block& blk, HostFrontier<typename App:
   f.K.resize(static_cast<std::size_t>(blk.h + 2));
   if (blk.row0 == 0)
     for (std::int64_t j = 0; j <= blk.cols; ++j) f.S[j] = app.first_row(j);
-  else
-    f.S[0] = app.first_col(blk.row0);
+  else f.S[0] = app.first_col(blk.row0);
   for (std::int64_t i = 1; i <= blk.h; ++i) {
     f.E[i] = app.first_col(blk.row0 + i);
     f.K[i] = edge_value(app, blk.row0 + i - 1, 0);

@@ -4,7 +4,7 @@
 #pragma once
 #include <cstdint>
 
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #include "wavefront_dispatch.hpp"
 #include "wavefront_frontier.hpp"
 #include "wavefront_pipeline.hpp"
@@ -36,7 +36,7 @@ Result frontier_result(const MpiContext& mpi, const HostFrontier<Element>& f, co
 // Threads for the CPU tiles when the user gives none: the node's cores over its ranks.
 int default_threads(const MpiContext& mpi);
 
-#define HPCS_WAVEFRONT_DECLARE_HOST(App)                                                                        \
+#define HPCS_WAVEFRONT_DECLARE_HOST(App)                                                                       \
   extern template Result serial_reference<App>(const MpiContext&, const App&, const Letters&, const Block&);   \
   extern template Tally cpu_region<App>(const App&, const Letters&, const Block&, HostFrontier<App::Element>&, \
                                         const Region&, int, int, RowPipeline*);

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "wavefront_input.hpp"
 
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/host_memory.hpp"
-#include "hpcs/sequence_dataset.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/parallel/host_memory.hpp"
+#include "hpcs/io/sequence_dataset.hpp"
 #include "wavefront_cell.hpp"
 
 namespace hpcs::wavefront {

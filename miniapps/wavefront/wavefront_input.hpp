@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 
 namespace hpcs::wavefront {
 

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <string>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::wavefront {
 
@@ -13,7 +13,8 @@ namespace {
 constexpr int kTag = 4004;  // seed 004
 
 void check(int rc, const char* what) {
-  if (rc != MPI_SUCCESS) throw Error(std::string("wavefront pipeline: ") + what + " failed (MPI error " + std::to_string(rc) + ")");
+  if (rc != MPI_SUCCESS)
+    throw Error(std::string("wavefront pipeline: ") + what + " failed (MPI error " + std::to_string(rc) + ")");
 }
 }  // namespace
 
@@ -33,8 +34,9 @@ void RowPipeline::receive_until(std::int64_t j, void* S) {
   auto* base = static_cast<unsigned char*>(S);
   while (received_ < j) {
     const std::int64_t n = std::min(chunk_, cols_ - received_);
-    check(MPI_Recv(base + static_cast<std::size_t>(received_ + 1) * bytes_, static_cast<int>(n * static_cast<std::int64_t>(bytes_)),
-                   MPI_BYTE, rank_ - 1, kTag, comm_, MPI_STATUS_IGNORE),
+    check(MPI_Recv(base + static_cast<std::size_t>(received_ + 1) * bytes_,
+                   static_cast<int>(n * static_cast<std::int64_t>(bytes_)), MPI_BYTE, rank_ - 1, kTag, comm_,
+                   MPI_STATUS_IGNORE),
           "MPI_Recv of the rank above's last row");
     received_ += n;
   }
@@ -50,17 +52,20 @@ void RowPipeline::send_until(std::int64_t j, const void* S) {
   while (sent_ < j) {
     const std::int64_t n = std::min(chunk_, cols_ - sent_);
     const std::size_t bytes = static_cast<std::size_t>(n) * bytes_;
-    buffers_.emplace_back(base + static_cast<std::size_t>(sent_ + 1) * bytes_, base + static_cast<std::size_t>(sent_ + 1) * bytes_ + bytes);
+    buffers_.emplace_back(base + static_cast<std::size_t>(sent_ + 1) * bytes_,
+                          base + static_cast<std::size_t>(sent_ + 1) * bytes_ + bytes);
     requests_.emplace_back();
-    check(MPI_Isend(buffers_.back().data(), static_cast<int>(bytes), MPI_BYTE, rank_ + 1, kTag, comm_, &requests_.back()),
-          "MPI_Isend of the last row");
+    check(
+        MPI_Isend(buffers_.back().data(), static_cast<int>(bytes), MPI_BYTE, rank_ + 1, kTag, comm_, &requests_.back()),
+        "MPI_Isend of the last row");
     sent_ += n;
   }
 }
 
 void RowPipeline::finish() {
   if (!requests_.empty())
-    check(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE), "MPI_Waitall of the last row");
+    check(MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE),
+          "MPI_Waitall of the last row");
   requests_.clear();
   buffers_.clear();
   received_ = sent_ = 0;

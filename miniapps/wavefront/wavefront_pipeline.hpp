@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 
 namespace hpcs::wavefront {
 

@@ -31,13 +31,13 @@ struct Problem {
 
 // The seed's tunables (Table 2), with its meanings: -1 switches band and halo off.
 struct Tuning {
-  int cpu_tile = 32;           // side of the CPU's square tiles
-  std::int64_t band = -2;      // diagonals on each side of the middle one on the GPU(s); -1: CPU only; -2: all
-  int gpu_tile = 1;            // side of the GPU's square tiles (a warp / team per tile); 1: a kernel per diagonal
-  std::int64_t halo = -1;      // two GPUs: rows computed redundantly past the split; swaps every halo + 1 diagonals
-  int gpu_count = 1;           // 0: CPU only, 1, 2 (one rank drives two devices)
-  int threads = 0;             // host threads of the CPU tiles (0: the node's cores / its ranks)
-  std::int64_t chunk = 0;      // columns per message between ranks (0: cols / 16, at least 256)
+  int cpu_tile = 32;       // side of the CPU's square tiles
+  std::int64_t band = -2;  // diagonals on each side of the middle one on the GPU(s); -1: CPU only; -2: all
+  int gpu_tile = 1;        // side of the GPU's square tiles (a warp / team per tile); 1: a kernel per diagonal
+  std::int64_t halo = -1;  // two GPUs: rows computed redundantly past the split; swaps every halo + 1 diagonals
+  int gpu_count = 1;       // 0: CPU only, 1, 2 (one rank drives two devices)
+  int threads = 0;         // host threads of the CPU tiles (0: the node's cores / its ranks)
+  std::int64_t chunk = 0;  // columns per message between ranks (0: cols / 16, at least 256)
 };
 
 // What one run produces on this rank: element bytes of the last row (last rank only: the

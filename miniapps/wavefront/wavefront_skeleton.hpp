@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string>
 
-#include "hpcs/timer.hpp"
+#include "hpcs/base/timer.hpp"
 #include "wavefront_host.hpp"
 
 namespace hpcs::wavefront {
@@ -58,8 +58,8 @@ struct PhaseTimes {
 // One repetition on this rank: the three phases; the result is the final frontier's.
 template <class App>
 Tally run_skeleton(const App& app, const Letters& host_letters, const Block& blk, const Tuning& t,
-                   BandDevice<typename App::Element>* device, RowPipeline* pipe,
-                   HostFrontier<typename App::Element>& f, PhaseTimes& times) {
+                   BandDevice<typename App::Element>* device, RowPipeline* pipe, HostFrontier<typename App::Element>& f,
+                   PhaseTimes& times) {
   WallTimer timer;
   start_frontier(app, blk, f);
   const Plan plan = make_plan(blk, t.band, device != nullptr);

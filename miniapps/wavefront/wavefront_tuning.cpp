@@ -5,7 +5,7 @@
 // seconds per instance; --cpu-tile and friends on the command line pin one.
 #include "wavefront_variants.hpp"
 
-#include "hpcs/field_tunable.hpp"
+#include "hpcs/harness/field_tunable.hpp"
 
 #include <cmath>
 

@@ -61,8 +61,12 @@ std::unique_ptr<Executor> make_cpu_tiled(const Inputs& in, const Tuning& t) {
   });
 }
 
-std::vector<NamedTuning<Tuning>> cpu_tile_tunings() { return named_values<Tuning>("cputile", "cpu-tile", {8, 16, 32, 64, 128}); }
-std::vector<NamedTuning<Tuning>> gpu_tile_tunings() { return named_values<Tuning>("gputile", "gpu-tile", {1, 4, 8, 16, 32}); }
+std::vector<NamedTuning<Tuning>> cpu_tile_tunings() {
+  return named_values<Tuning>("cputile", "cpu-tile", {8, 16, 32, 64, 128});
+}
+std::vector<NamedTuning<Tuning>> gpu_tile_tunings() {
+  return named_values<Tuning>("gputile", "gpu-tile", {1, 4, 8, 16, 32});
+}
 
 Tuning resolve_tuning(const Problem& p, const Tuning& t) {
   Tuning r = t;
@@ -84,7 +88,8 @@ std::optional<std::string> band_tuning_problem(const Problem& p, const Tuning& t
     // Each GPU takes half of the rank's rows; the halo lies within the first half, below
     // its first row (which alone reads the row from the rank above).
     const std::int64_t share = p.local_rows / 2;
-    if (share < 1) return "--gpu-count 2: a rank needs at least 2 rows (this one has " + std::to_string(p.local_rows) + ")";
+    if (share < 1)
+      return "--gpu-count 2: a rank needs at least 2 rows (this one has " + std::to_string(p.local_rows) + ")";
     if (t.halo > share - 1)
       return "--halo " + std::to_string(t.halo) + ": expected -1.." + std::to_string(share - 1) +
              " (the first GPU's share is " + std::to_string(share) + " rows of the rank's " +

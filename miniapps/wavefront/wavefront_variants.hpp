@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/mpi_context.hpp"
-#include "hpcs/variant.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
+#include "hpcs/harness/variant.hpp"
 #include "wavefront_input.hpp"
 #include "wavefront_problem.hpp"
 

@@ -8,7 +8,7 @@
 
 #include "fuzz_support.hpp"
 #include "h5_builder.hpp"
-#include "hpcs/h5.hpp"
+#include "hpcs/io/h5.hpp"
 
 namespace {
 

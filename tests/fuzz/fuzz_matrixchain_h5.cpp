@@ -21,10 +21,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (int m = 1; m <= n; ++m) spec.datasets.push_back({"/A" + std::to_string(m), type, {p[m - 1], p[m]}, 0.5});
   for (hsize_t d : p) dims += (dims.empty() ? "" : ",") + std::to_string(d);
   spec.attributes = {
-      hpcs::fuzz::AttributeSpec{"/", "dims", H5Type::VarString, {dims, dims + ",", "3,x", "", "-1,2", "2,99999999999999999999"}, 0},
+      hpcs::fuzz::AttributeSpec{
+          "/", "dims", H5Type::VarString, {dims, dims + ",", "3,x", "", "-1,2", "2,99999999999999999999"}, 0},
       hpcs::fuzz::AttributeSpec{"/", "matrices", H5Type::Int64, {}, static_cast<double>(n)},
   };
-  const auto precision = in.ConsumeBool() ? hpcs::matrixchain::Precision::Float32 : hpcs::matrixchain::Precision::Float64;
+  const auto precision =
+      in.ConsumeBool() ? hpcs::matrixchain::Precision::Float32 : hpcs::matrixchain::Precision::Float64;
   const std::string path = hpcs::fuzz::scratch_path("chain.h5");
   hpcs::fuzz::build_h5_file(in, path, spec);
   hpcs::fuzz::expect_clean(path, [&] { hpcs::matrixchain::load_chain(mpi, path, precision); });

@@ -14,8 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     hpcs::sw::validate(hpcs::sw::matrix_scoring(text, "fuzz.mat", hpcs::sw::Alphabet::dna(), 5, 2));
   });
   const std::string path = hpcs::fuzz::write_scratch("fuzz.mat", data, size);
-  hpcs::fuzz::expect_clean(path, [&] {
-    hpcs::sw::validate(hpcs::sw::matrix_scoring_file(path, hpcs::sw::Alphabet::protein(), 11, 1));
-  });
+  hpcs::fuzz::expect_clean(
+      path, [&] { hpcs::sw::validate(hpcs::sw::matrix_scoring_file(path, hpcs::sw::Alphabet::protein(), 11, 1)); });
   return 0;
 }

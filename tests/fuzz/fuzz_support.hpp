@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <string>
 
-#include "hpcs/error.hpp"
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 
 namespace hpcs::fuzz {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <limits>
 
-#include "hpcs/h5.hpp"
+#include "hpcs/io/h5.hpp"
 
 namespace hpcs::fuzz {
 
@@ -16,7 +16,18 @@ using h5::Id;
 // machine's memory (the memory checks and their arithmetic) held in unwritten chunks.
 // Sizes between about 2^28 and the memory check's limit are left out on purpose: a loader
 // rightly allocates them, which is no bug but trips the fuzzer's 2 GB RSS limit.
-constexpr hsize_t kDims[] = {4, 3, 1, 2, 0, 5, 8, 17, 64, 1u << 16, hsize_t{1} << 50, hsize_t{1} << 62,
+constexpr hsize_t kDims[] = {4,
+                             3,
+                             1,
+                             2,
+                             0,
+                             5,
+                             8,
+                             17,
+                             64,
+                             1u << 16,
+                             hsize_t{1} << 50,
+                             hsize_t{1} << 62,
                              ~hsize_t{0} - 1};  // the largest HDF5 allows
 constexpr int kDimChoices = sizeof kDims / sizeof kDims[0];
 
@@ -25,16 +36,40 @@ constexpr int kDimChoices = sizeof kDims / sizeof kDims[0];
 constexpr hsize_t kMaxWritten = 256;
 
 double fuzzed_double(FuzzedDataProvider& in) {
-  static const double menu[] = {0.0,  1.0,  -1.0, 0.5, 2.0, 3.0, -0.0, 1e-310, 3.5e38, 1e308,
-                                std::numeric_limits<double>::quiet_NaN(), std::numeric_limits<double>::infinity(),
-                                -std::numeric_limits<double>::infinity(), 0.1, 1e6};
+  static const double menu[] = {0.0,
+                                1.0,
+                                -1.0,
+                                0.5,
+                                2.0,
+                                3.0,
+                                -0.0,
+                                1e-310,
+                                3.5e38,
+                                1e308,
+                                std::numeric_limits<double>::quiet_NaN(),
+                                std::numeric_limits<double>::infinity(),
+                                -std::numeric_limits<double>::infinity(),
+                                0.1,
+                                1e6};
   const int k = in.ConsumeIntegralInRange<int>(0, 15);
   return k < 15 ? menu[k] : in.ConsumeFloatingPoint<double>();
 }
 
 std::int64_t fuzzed_int(FuzzedDataProvider& in) {
-  static const std::int64_t menu[] = {0, 1, 2, 3, 4, -1, 5, 24, 255, 256, 65536, std::int64_t{1} << 31,
-                                      std::numeric_limits<std::int64_t>::max(), std::numeric_limits<std::int64_t>::min()};
+  static const std::int64_t menu[] = {0,
+                                      1,
+                                      2,
+                                      3,
+                                      4,
+                                      -1,
+                                      5,
+                                      24,
+                                      255,
+                                      256,
+                                      65536,
+                                      std::int64_t{1} << 31,
+                                      std::numeric_limits<std::int64_t>::max(),
+                                      std::numeric_limits<std::int64_t>::min()};
   const int k = in.ConsumeIntegralInRange<int>(0, 14);
   return k < 14 ? menu[k] : in.ConsumeIntegral<std::int64_t>();
 }
@@ -47,14 +82,22 @@ H5Type fuzzed_type(FuzzedDataProvider& in, H5Type expected) {
 
 Id file_type(H5Type t, FuzzedDataProvider& in) {
   switch (t) {
-    case H5Type::Int8: return Id(H5Tcopy(H5T_STD_I8LE), H5Tclose);
-    case H5Type::UInt8: return Id(H5Tcopy(H5T_STD_U8LE), H5Tclose);
-    case H5Type::Int32: return Id(H5Tcopy(H5T_STD_I32LE), H5Tclose);
-    case H5Type::UInt32: return Id(H5Tcopy(H5T_STD_U32LE), H5Tclose);
-    case H5Type::Int64: return Id(H5Tcopy(H5T_STD_I64LE), H5Tclose);
-    case H5Type::Float32: return Id(H5Tcopy(H5T_IEEE_F32LE), H5Tclose);
-    case H5Type::Float64: return Id(H5Tcopy(H5T_IEEE_F64LE), H5Tclose);
-    case H5Type::Float64BE: return Id(H5Tcopy(H5T_IEEE_F64BE), H5Tclose);
+    case H5Type::Int8:
+      return Id(H5Tcopy(H5T_STD_I8LE), H5Tclose);
+    case H5Type::UInt8:
+      return Id(H5Tcopy(H5T_STD_U8LE), H5Tclose);
+    case H5Type::Int32:
+      return Id(H5Tcopy(H5T_STD_I32LE), H5Tclose);
+    case H5Type::UInt32:
+      return Id(H5Tcopy(H5T_STD_U32LE), H5Tclose);
+    case H5Type::Int64:
+      return Id(H5Tcopy(H5T_STD_I64LE), H5Tclose);
+    case H5Type::Float32:
+      return Id(H5Tcopy(H5T_IEEE_F32LE), H5Tclose);
+    case H5Type::Float64:
+      return Id(H5Tcopy(H5T_IEEE_F64LE), H5Tclose);
+    case H5Type::Float64BE:
+      return Id(H5Tcopy(H5T_IEEE_F64BE), H5Tclose);
     case H5Type::FixedString: {
       Id s(H5Tcopy(H5T_C_S1), H5Tclose);
       H5Tset_size(s.get(), in.ConsumeIntegralInRange<std::size_t>(1, 80));
@@ -152,11 +195,19 @@ void make_dataset(FuzzedDataProvider& in, hid_t file, const DatasetSpec& spec, c
   Id lcpl(H5Pcreate(H5P_LINK_CREATE), H5Pclose);
   H5Pset_create_intermediate_group(lcpl.get(), 1);
   switch (in.ConsumeIntegralInRange<int>(0, 15)) {  // mostly a dataset; else left out, a group or a link
-    case 12: return;
-    case 13: H5Gclose(H5Gcreate2(file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT, H5P_DEFAULT)); return;
-    case 14: H5Lcreate_soft("/nowhere", file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT); return;
-    case 15: H5Lcreate_external("missing.h5", "/x", file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT); return;
-    default: break;
+    case 12:
+      return;
+    case 13:
+      H5Gclose(H5Gcreate2(file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT, H5P_DEFAULT));
+      return;
+    case 14:
+      H5Lcreate_soft("/nowhere", file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT);
+      return;
+    case 15:
+      H5Lcreate_external("missing.h5", "/x", file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT);
+      return;
+    default:
+      break;
   }
   const H5Type t = fuzzed_type(in, spec.type);
   Id type = file_type(t, in);
@@ -185,9 +236,8 @@ void make_dataset(FuzzedDataProvider& in, hid_t file, const DatasetSpec& spec, c
   Id ds(H5Dcreate2(file, spec.name.c_str(), type.get(), space.get(), lcpl.get(), dcpl.get(), H5P_DEFAULT), H5Dclose);
   if (!ds || !fits || n == 0 || n > kMaxWritten || H5Sget_simple_extent_type(space.get()) == H5S_NULL) return;
   if (in.ConsumeIntegralInRange<int>(0, 15) == 15) return;  // left unwritten: fill values
-  write_values(in, t, type.get(), n, texts, spec.value, [&](hid_t mem, const void* buf) {
-    H5Dwrite(ds.get(), mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf);
-  });
+  write_values(in, t, type.get(), n, texts, spec.value,
+               [&](hid_t mem, const void* buf) { H5Dwrite(ds.get(), mem, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf); });
 }
 
 void make_attribute(FuzzedDataProvider& in, hid_t file, const AttributeSpec& spec) {
@@ -241,7 +291,7 @@ void build_h5_file(FuzzedDataProvider& in, const std::string& path, const FileSp
   for (int k = 0; k < extra; ++k) {
     DatasetSpec d;
     d.name = in.ConsumeBool() && !spec.datasets.empty() ? spec.datasets.front().name + "/x"
-                                                          : in.ConsumeRandomLengthString(16);
+                                                        : in.ConsumeRandomLengthString(16);
     d.type = static_cast<H5Type>(in.ConsumeIntegralInRange<int>(0, kH5Types - 1));
     d.dims.assign(1, 4);
     make_dataset(in, file.get(), d, texts);

@@ -21,14 +21,14 @@ enum class H5Type { Int8, UInt8, Int32, UInt32, Int64, Float32, Float64, Float64
 constexpr int kH5Types = 11;
 
 struct DatasetSpec {
-  std::string name;                // may hold groups: "/atoms/x"
-  H5Type type = H5Type::Float64;   // the expected element type
-  std::vector<hsize_t> dims;       // the expected shape (its size is the rank)
-  double value = 1.0;              // the value of an element the bytes leave unchosen
+  std::string name;               // may hold groups: "/atoms/x"
+  H5Type type = H5Type::Float64;  // the expected element type
+  std::vector<hsize_t> dims;      // the expected shape (its size is the rank)
+  double value = 1.0;             // the value of an element the bytes leave unchosen
 };
 
 struct AttributeSpec {
-  std::string object;              // "/" or a dataset of the spec
+  std::string object;  // "/" or a dataset of the spec
   std::string name;
   H5Type type = H5Type::VarString;
   std::vector<std::string> texts;  // values worth trying for a string (the first is expected)

@@ -46,12 +46,15 @@ void write_molecule(const std::string& dir, const std::string& broken) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  return bad_inputs_main(argc, argv, [](const std::string& dir) {
-    for (const char* b : {"gem_no_vertices", "gem_int_atoms", "gem_short_radius", "gem_nan_atom", "gem_negative_radius",
-                          "gem_two_vertices", "gem_huge_charge", "gem_far_atoms", "gem_coincident"})
-      write_molecule(dir, b);
-    std::ofstream(dir + "/gem_broken.pqr") << "ATOM      1  N   ALA     1      1.000   2.000   x.000  0.1  1.5\n";
-    std::ofstream(dir + "/gem_empty.pqr") << "REMARK nothing here\nEND\n";
-    std::ofstream(dir + "/gem_huge.pqr") << "ATOM 1 N ALA 1 1 2 3 0.5 1.5\nATOM 2 N ALA 1 1000000000000000000000000000000 2 3 0.5 1.5\n";
-  });
+  return bad_inputs_main(
+      argc, argv, [](const std::string& dir) {
+        for (const char* b :
+             {"gem_no_vertices", "gem_int_atoms", "gem_short_radius", "gem_nan_atom", "gem_negative_radius",
+              "gem_two_vertices", "gem_huge_charge", "gem_far_atoms", "gem_coincident"})
+          write_molecule(dir, b);
+        std::ofstream(dir + "/gem_broken.pqr") << "ATOM      1  N   ALA     1      1.000   2.000   x.000  0.1  1.5\n";
+        std::ofstream(dir + "/gem_empty.pqr") << "REMARK nothing here\nEND\n";
+        std::ofstream(dir + "/gem_huge.pqr")
+            << "ATOM 1 N ALA 1 1 2 3 0.5 1.5\nATOM 2 N ALA 1 1000000000000000000000000000000 2 3 0.5 1.5\n";
+      });
 }

@@ -11,7 +11,7 @@
 
 #include "gem_cpu_ladder.hpp"
 #include "gem_reference.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::gem {
 namespace {

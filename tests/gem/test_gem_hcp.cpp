@@ -13,7 +13,7 @@
 
 #include "expect_error.hpp"
 #include "gem_hcp.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::gem {
 namespace {
@@ -74,7 +74,8 @@ TEST(HcpGroups, PartitionEveryAtomOnce) {
       for (std::size_t k = 0; k < h.atoms.size(); ++k) {
         const std::size_t i = h.input_index[k];
         ASSERT_TRUE(h.atoms[k].x == a.x[i] && h.atoms[k].y == a.y[i] && h.atoms[k].z == a.z[i] &&
-                    h.atoms[k].q == a.charge[i]) << what;
+                    h.atoms[k].q == a.charge[i])
+            << what;
       }
       ASSERT_EQ(h.first1.front(), 0);
       ASSERT_EQ(h.first1.back(), n);
@@ -173,8 +174,9 @@ TEST(HcpWalk, StandsForEveryAtomOnceApproximatingOnlyFarGroups) {
         ASSERT_LT(k, h.approx2.size());
         EXPECT_TRUE(hcp_far(h.sphere2[k / 2], x, y, z));
         ++used[2];
-        if (k % 2 == 0) cover(h.first1[std::size_t(h.first2[k / 2])], h.first1[std::size_t(h.first2[k / 2 + 1])],
-                              kHcpLevel2 * o.cutoff);
+        if (k % 2 == 0)
+          cover(h.first1[std::size_t(h.first2[k / 2])], h.first1[std::size_t(h.first2[k / 2 + 1])],
+                kHcpLevel2 * o.cutoff);
       }
     };
     hcp_walk(view, x, y, z, add);

@@ -15,7 +15,7 @@
 #include "gem_result.hpp"
 #include "gem_surface.hpp"
 #include "gem_variants.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "mpi_test_context.hpp"
 #include "variant_params.hpp"
 
@@ -151,8 +151,8 @@ TEST(HcpPotential, OddSizes) {
     for (double cutoff : {0.0, 5.0, double(INFINITY)}) {
       const Inputs in = ball_inputs(atoms, vertices, p, cutoff, rng);
       const std::vector<double> got = potentials("cpu/hcp", Precision::Float64, in);
-      const std::string what = std::to_string(atoms) + " x " + std::to_string(vertices) + ", cutoff " +
-                               std::to_string(cutoff);
+      const std::string what =
+          std::to_string(atoms) + " x " + std::to_string(vertices) + ", cutoff " + std::to_string(cutoff);
       ASSERT_EQ(got.size(), std::size_t(vertices)) << what;
       const HcpHierarchy h = build_hcp(in.atoms, in.q, in.hcp);
       const ShiftedVertices& v = in.vertices;

@@ -18,7 +18,7 @@
 #include "gem_surface.hpp"
 #include "gem_vert.hpp"
 #include "expect_error.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "temp_file.hpp"
 
 namespace hpcs::gem {
@@ -112,7 +112,9 @@ TEST(GemPqr, Errors) {
 
 // A UTF-8 byte-order mark before the first record once dropped that record.
 TEST(GemPqr, ByteOrderMarkIsSkipped) {
-  const auto p = temp_file("bom.pqr", "\xEF\xBB\xBF" "ATOM 1 N ALA 1 1 2 3 0.5 1.5\nATOM 2 N ALA A1 4 5 6 -0.5 1.2\n");
+  const auto p = temp_file("bom.pqr",
+                           "\xEF\xBB\xBF"
+                           "ATOM 1 N ALA 1 1 2 3 0.5 1.5\nATOM 2 N ALA A1 4 5 6 -0.5 1.2\n");
   const Atoms a = read_pqr(p);
   EXPECT_EQ(a.size(), 2u);
   expect_atom(a, 0, {1, 2, 3, 0.5, 1.5}, "the first record, after the mark");
@@ -168,7 +170,9 @@ TEST(GemVert, ReadsAndRenormalises) {
 }
 
 TEST(GemVert, ByteOrderMarkIsSkipped) {
-  const auto p = temp_file("bom.vert", "\xEF\xBB\xBF" "2 1 3.0 1.5\n1 2 3 0 0 1 0 1 2\n4 5 6 1 0 0 0 1 2\n");
+  const auto p = temp_file("bom.vert",
+                           "\xEF\xBB\xBF"
+                           "2 1 3.0 1.5\n1 2 3 0 0 1 0 1 2\n4 5 6 1 0 0 0 1 2\n");
   EXPECT_EQ(read_msms_vert(p).size(), 2u) << "the header line after the mark";
   fs::remove(p);
 }
@@ -254,13 +258,19 @@ TEST(GemSurface, Errors) {
   expect_error([&] { molecular_surface(a, {0.0, 1.5}); }, "density");
   expect_error([&] { molecular_surface(a, {3.0, -1.0}); }, "probe radius");
   expect_error([&] { molecular_surface(Atoms{}, {3.0, 1.5}); }, "no atoms");
-  expect_error([&] { molecular_surface(atoms_of({{0, 0, 0, 1e4}}), {3.0, 1.5}); },
-               "3771042242 points expected before burial, more than 2^31");
+  expect_error(
+      [&] {
+        molecular_surface(atoms_of({{0, 0, 0, 1e4}}), {3.0, 1.5});
+      },
+      "3771042242 points expected before burial, more than 2^31");
   expect_error([&] { molecular_surface(atoms_of({{0, 0, 0, 0.0}}), {3.0, 1.5}); }, "radius 0, so there is no surface");
   // Atoms too far apart: the two atoms and the span in short form, not a 31-digit number.
-  expect_error([&] { molecular_surface(atoms_of({{0, 0, 0, 0.2}, {0, 1e30, 0, 0.0}}), {3.0, 0.0}); },
-               "molecular surface: atoms 1 (y 0 A) and 2 (y 1e+30 A) lie 1e+30 A apart along y, more than the "
-               "grid's 2^21 cells of 0.4 A");
+  expect_error(
+      [&] {
+        molecular_surface(atoms_of({{0, 0, 0, 0.2}, {0, 1e30, 0, 0.0}}), {3.0, 0.0});
+      },
+      "molecular surface: atoms 1 (y 0 A) and 2 (y 1e+30 A) lie 1e+30 A apart along y, more than the "
+      "grid's 2^21 cells of 0.4 A");
 }
 
 TEST(GemSurface, SyntheticProteinSize) {

@@ -10,7 +10,7 @@
 
 #include "gem_physics.hpp"
 #include "gem_reference.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::gem {
 namespace {

@@ -13,7 +13,7 @@
 #include "gem_launch_shape.hpp"
 #include "gem_reference.hpp"
 #include "gem_variants.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "variant_params.hpp"
 
 namespace hpcs::gem {
@@ -57,7 +57,8 @@ void check(const Variant& v, Precision prec, const Tuning& t, const Inputs& in, 
   const double per_sum = u * (4 * std::sqrt(static_cast<double>(in.q.size())) + 16);
   for (std::size_t k = 0; k < got.size(); ++k)
     ASSERT_LE(std::fabs(got[k] - ref.phi[k]), per_sum * ref.abs_sum[k])
-        << v.name << " " << what << " vertex " << k << ": " << got[k] << " vs " << ref.phi[k] << " (" << e->config() << ")";
+        << v.name << " " << what << " vertex " << k << ": " << got[k] << " vs " << ref.phi[k] << " (" << e->config()
+        << ")";
 }
 
 TEST_P(GemVariant, EqualsReferenceInEveryCase) {
@@ -70,8 +71,8 @@ TEST_P(GemVariant, EqualsReferenceInEveryCase) {
         for (PhiType phi : {PhiType::Total, PhiType::Reaction, PhiType::Coulomb}) {
           Physics p;
           p.proj = proj, p.salt = salt, p.phi = phi;
-          const std::string what = to_string(prec) + " p=" + std::to_string(proj) + " salt=" + std::to_string(salt) +
-                                   " " + to_string(phi);
+          const std::string what =
+              to_string(prec) + " p=" + std::to_string(proj) + " salt=" + std::to_string(salt) + " " + to_string(phi);
           check(v, prec, Tuning{}, random_inputs(37, 29, p, rng), what);
         }
 }
@@ -139,7 +140,8 @@ TEST(GemVerification, BoundCatchesAMissingAtom) {
       for (std::size_t drop : {std::size_t{0}, in.atoms.size() - 1}) {
         Atoms fewer;
         for (std::size_t i = 0; i < in.atoms.size(); ++i)
-          if (i != drop) fewer.push_back(in.atoms.x[i], in.atoms.y[i], in.atoms.z[i], in.atoms.charge[i], in.atoms.radius[i]);
+          if (i != drop)
+            fewer.push_back(in.atoms.x[i], in.atoms.y[i], in.atoms.z[i], in.atoms.charge[i], in.atoms.radius[i]);
         const ReferencePotentials wrong = reference_potentials(in.physics, in.A, fewer, in.vertices, 1);
         int violations = 0;
         for (std::size_t k = 0; k < ref.phi.size(); ++k)

@@ -53,13 +53,13 @@ template <class Real>
 struct GlobalGrid {  // one global buffer with per-location bookkeeping
   std::vector<Real> v;
   std::vector<Access> in_phase;
-  std::vector<long> wave;    // wavefront of the last access
-  std::vector<int> block;    // block of the first access in that wavefront
+  std::vector<long> wave;  // wavefront of the last access
+  std::vector<int> block;  // block of the first access in that wavefront
   std::vector<char> shared_by_blocks, written;
   std::vector<int> pending;  // asynchronous reads in flight
   explicit GlobalGrid(const std::vector<Real>& init)
-      : v(init), in_phase(init.size()), wave(init.size(), -1), block(init.size(), -1),
-        shared_by_blocks(init.size(), 0), written(init.size(), 0), pending(init.size(), 0) {}
+      : v(init), in_phase(init.size()), wave(init.size(), -1), block(init.size(), -1), shared_by_blocks(init.size(), 0),
+        written(init.size(), 0), pending(init.size(), 0) {}
 };
 
 template <class Real>
@@ -131,7 +131,9 @@ class BlockMem {
     const int b = slot(base, idx);
     if (b < 0) return std::numeric_limits<Real>::quiet_NaN();
     const auto u = static_cast<std::size_t>(idx);
-    if (!valid_[b][u]) world_.check->fail("shared read of a slot never written (buffer " + std::to_string(b) + ", " + std::to_string(idx) + ")");
+    if (!valid_[b][u])
+      world_.check->fail("shared read of a slot never written (buffer " + std::to_string(b) + ", " +
+                         std::to_string(idx) + ")");
     use(b, u, false);
     return buf_[b][u];
   }
@@ -205,7 +207,8 @@ class BlockMem {
     return -1;
   }
   void use(int b, std::size_t u, bool write) {
-    if (pending_[b][u]) world_.check->fail("shared slot used while a copy into it is in flight (buffer " + std::to_string(b) + ")");
+    if (pending_[b][u])
+      world_.check->fail("shared slot used while a copy into it is in flight (buffer " + std::to_string(b) + ")");
     if (!record(state_[b][u], world_.phase, tid, write))
       world_.check->fail("shared race (buffer " + std::to_string(b) + ", slot " + std::to_string(u) + ", thread " +
                          std::to_string(tid) + ")");

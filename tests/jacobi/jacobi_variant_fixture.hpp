@@ -16,7 +16,7 @@
 #include <sstream>
 #include <type_traits>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "jacobi_reference.hpp"
 #include "jacobi_test_grids.hpp"
 #include "jacobi_variants.hpp"
@@ -84,7 +84,7 @@ template <class Real>
 
 inline std::vector<Problem> shapes(int dims) {
   if (dims == 1) return {grid1d(1), grid1d(2), grid1d(3), grid1d(7), grid1d(31), grid1d(100), grid1d(257)};
-  return {grid2d(1, 1), grid2d(2, 2), grid2d(3, 3), grid2d(1, 5),  grid2d(5, 1),
+  return {grid2d(1, 1),  grid2d(2, 2),   grid2d(3, 3),   grid2d(1, 5),   grid2d(5, 1),
           grid2d(7, 13), grid2d(31, 20), grid2d(45, 67), grid2d(100, 37)};
 }
 
@@ -93,11 +93,28 @@ inline std::vector<Problem> shapes(int dims) {
 inline std::vector<Tuning> tile_set(const Variant& v, int dims) {
   if (!v.make.tiled) return {Tuning{}, Tuning{0, 0, 0, 64}};
   if (dims == 1)
-    return {Tuning{},         Tuning{2, 1, 0, 0}, Tuning{4, 3, 0, 0},  Tuning{6, 5, 0, 0},  Tuning{8, 16, 0, 0},
-            Tuning{10, 33, 0, 0}, Tuning{12, 7, 0, 0}, Tuning{2, 33, 0, 0}, Tuning{12, 1, 0, 0}, Tuning{4, 3, 0, 32}};
-  return {Tuning{},           Tuning{2, 1, 1, 0},   Tuning{4, 3, 5, 0},   Tuning{6, 5, 2, 0},  Tuning{10, 33, 3, 0},
-          Tuning{12, 7, 70, 0}, Tuning{4, 1, 33, 0},  Tuning{2, 9, 1, 0},   Tuning{12, 33, 8, 0}, Tuning{8, 2, 17, 0},
-          Tuning{6, 4, 64, 0},  Tuning{4, 3, 5, 64}};
+    return {Tuning{},
+            Tuning{2, 1, 0, 0},
+            Tuning{4, 3, 0, 0},
+            Tuning{6, 5, 0, 0},
+            Tuning{8, 16, 0, 0},
+            Tuning{10, 33, 0, 0},
+            Tuning{12, 7, 0, 0},
+            Tuning{2, 33, 0, 0},
+            Tuning{12, 1, 0, 0},
+            Tuning{4, 3, 0, 32}};
+  return {Tuning{},
+          Tuning{2, 1, 1, 0},
+          Tuning{4, 3, 5, 0},
+          Tuning{6, 5, 2, 0},
+          Tuning{10, 33, 3, 0},
+          Tuning{12, 7, 70, 0},
+          Tuning{4, 1, 33, 0},
+          Tuning{2, 9, 1, 0},
+          Tuning{12, 33, 8, 0},
+          Tuning{8, 2, 17, 0},
+          Tuning{6, 4, 64, 0},
+          Tuning{4, 3, 5, 64}};
 }
 
 // Notes every distinct reason a variant gave for rejecting a setting, printed once.

@@ -47,8 +47,8 @@ void check_schedule(int t_T, int t_S, std::int64_t S, std::int64_t T) {
         const Owner& c = at(t, x);
         const Owner& p = at(t - 1, xx);
         const bool ok = p.w < c.w || (p.w == c.w && p.k == c.k && p.r == c.r - 1);
-        ASSERT_TRUE(ok) << "(t=" << t << ", x=" << x << ") in wavefront " << c.w << " needs (" << t - 1 << ", "
-                        << xx << ") of wavefront " << p.w;
+        ASSERT_TRUE(ok) << "(t=" << t << ", x=" << x << ") in wavefront " << c.w << " needs (" << t - 1 << ", " << xx
+                        << ") of wavefront " << p.w;
       }
   if (T > 0) {
     EXPECT_LE(h.wavefronts(), 2 * ((T + t_T - 1) / t_T) + 1);  // A.3: about 2 T / t_T
@@ -75,7 +75,8 @@ TEST(HexSchedule, GeometryMatchesTheDigest) {
 // Runs the tiled protocol on the CPU: each hexagon reads its inputs from two parity
 // buffers ("global memory") or from its own previous row, and writes back only the points
 // that leave the tile. Any stale read shows up as a difference from the naive sweep.
-std::vector<double> run_hex_protocol(int t_T, int t_S, const std::vector<double>& init, std::int64_t S, std::int64_t T) {
+std::vector<double> run_hex_protocol(int t_T, int t_S, const std::vector<double>& init, std::int64_t S,
+                                     std::int64_t T) {
   std::vector<double> glob[2] = {init, init};
   const HexTiling h{t_T, t_S, S, T};
   std::map<std::int64_t, double> prev, cur;  // the tile's own rows ("shared memory")

@@ -10,8 +10,8 @@
 #include <sstream>
 
 #include "expect_error.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
 #include "jacobi_calibration.hpp"
 #include "jacobi_model.hpp"
 #include "jacobi_sweep.hpp"
@@ -122,7 +122,7 @@ TEST(JacobiSweep, SummaryRanksAndFindsTheModelsTopTenPercent) {
               point(4, 2.0, 1.30),  // measured best, outside the model's top 10%
               point(6, 3.0, 1.08),  // in the top 10% (1.08 <= 1.1), measured 3.0: best of them
               point(8, 0.0, 0.50, "t_S1 too large for shared memory"),  // never ranked
-              point(10, 4.0, 1.10),  // in the top 10% (boundary)
+              point(10, 4.0, 1.10),                                     // in the top 10% (boundary)
               point(12, 2.2, 2.64)};
   summarize_sweep(r);
   ASSERT_EQ(r.measured_points, 5u);

@@ -17,7 +17,7 @@
 #include "jacobi_hex1d_block.hpp"
 #include "jacobi_hhc2d_block.hpp"
 #include "jacobi_hhc2d_fast_block.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "jacobi_test_grids.hpp"
 #include "jacobi_reference.hpp"
 #include "jacobi_variants.hpp"
@@ -78,8 +78,8 @@ std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, st
     const auto b = static_cast<std::size_t>((w == 0 ? prm.nr : t.t_S1 + 2) * prm.rsi);
     for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
       emu::BlockMem<Real> m(world, static_cast<int>(k), t.t_T + 1, {a, a, b});
-      emu::run_block_per_thread<Real>([&](int tid) { return Hhc2dBlock<Real, emu::BlockMem<Real>, kS2, kT>(prm, m, w, k, tid); },
-                                      m, t.threads);
+      emu::run_block_per_thread<Real>(
+          [&](int tid) { return Hhc2dBlock<Real, emu::BlockMem<Real>, kS2, kT>(prm, m, w, k, tid); }, m, t.threads);
     }
   }
   return (T % 2 ? g1 : g0).v;
@@ -170,8 +170,8 @@ TEST(Hex1dBlockEmulated, EqualsReferenceWithoutRaces) {
       for (std::int64_t S : {1, 2, 7, 30, 77})
         for (std::int64_t T : {0, 1, 2, 5, 11, 20})
           for (int threads : {1, 3, 32}) {
-            SCOPED_TRACE(testing::Message() << "t_T=" << t_T << " t_S=" << t_S << " S=" << S << " T=" << T
-                                            << " threads=" << threads);
+            SCOPED_TRACE(testing::Message()
+                         << "t_T=" << t_T << " t_S=" << t_S << " S=" << S << " T=" << T << " threads=" << threads);
             const Problem p{1, S, 1};
             const auto init = random_grid<double>(p, static_cast<std::uint64_t>(S * 131 + T));
             emu::Checker chk;
@@ -197,9 +197,9 @@ void check_2d_emulated(int configs, int round, std::uint64_t seed) {
     t.threads = t.t_S2 * pick({1, 2, 3});
     const Problem p{2, pick({1, 2, 3, 9, 23, 40}), pick({1, 2, 5, 17, 33, 50})};
     const std::int64_t T = pick({0, 1, 2, 3, 5, 9, 14});
-    SCOPED_TRACE(testing::Message() << "config " << c << ": n1=" << p.n1 << " n2=" << p.n2 << " T=" << T << " t_T="
-                                    << t.t_T << " t_S1=" << t.t_S1 << " t_S2=" << t.t_S2 << " threads=" << t.threads
-                                    << " round=" << round);
+    SCOPED_TRACE(testing::Message() << "config " << c << ": n1=" << p.n1 << " n2=" << p.n2 << " T=" << T
+                                    << " t_T=" << t.t_T << " t_S1=" << t.t_S1 << " t_S2=" << t.t_S2
+                                    << " threads=" << t.threads << " round=" << round);
     const auto init = random_grid<Real>(p, rng());
     emu::Checker chk;
     const auto got = emulate_2d(init, p, T, t, round, chk);

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "jacobi_reference.hpp"
 #include "jacobi_test_grids.hpp"
 #include "jacobi_variants.hpp"
@@ -97,8 +97,9 @@ TEST_P(CudaJacobi, ReportsDeviceTimeAndDetails) {
   EXPECT_GT(d.at("blocks_per_sm").get<int>(), 0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Variants, CudaJacobi, ::testing::Values("cuda/naive", "cuda/tiled"),
-                         [](const auto& i) { return i.param == "cuda/naive" ? std::string("naive") : std::string("tiled"); });
+INSTANTIATE_TEST_SUITE_P(Variants, CudaJacobi, ::testing::Values("cuda/naive", "cuda/tiled"), [](const auto& i) {
+  return i.param == "cuda/naive" ? std::string("naive") : std::string("tiled");
+});
 
 TEST(CudaTiledRejects, NamesTheNumbers) {
   const Variant* v = find_variant("cuda/tiled");

@@ -9,7 +9,7 @@
 #include <filesystem>
 
 #include "expect_error.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "jacobi_input.hpp"
 #include "jacobi_output.hpp"
 #include "mpi_test_context.hpp"
@@ -32,7 +32,8 @@ class JacobiInputs : public ::testing::Test {
   std::string raw(const std::string& name, hid_t type, std::vector<hsize_t> dims, const void* data) {
     const std::string p = path(name);
     const hid_t f = H5Fcreate(p.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
-    const hid_t s = dims.empty() ? H5Screate(H5S_SCALAR) : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr);
+    const hid_t s =
+        dims.empty() ? H5Screate(H5S_SCALAR) : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr);
     const hid_t d = H5Dcreate2(f, "grid", type, s, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
     H5Dwrite(d, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, data);
     H5Dclose(d);
@@ -68,7 +69,8 @@ TEST_F(JacobiInputs, GeneratedValuesAreDeterministicUniformAndIndependentOfTheRo
   // Rows loaded for a rank are the same values whatever block they come in.
   const auto all = load_rows<double>(hpcs::testing::mpi(), s, 0, s.problem.rows());
   const auto part = load_rows<double>(hpcs::testing::mpi(), s, 3, 2);
-  for (std::size_t k = 0; k < part.size(); ++k) EXPECT_EQ(part[k], all[static_cast<std::size_t>(3 * s.problem.cols()) + k]);
+  for (std::size_t k = 0; k < part.size(); ++k)
+    EXPECT_EQ(part[k], all[static_cast<std::size_t>(3 * s.problem.cols()) + k]);
   GridSource hot = s;
   hot.pattern = Pattern::HotEdge;
   EXPECT_EQ(generated_value(hot, 0, 5), 1.0);
@@ -87,7 +89,8 @@ TEST_F(JacobiInputs, GeneratedSizesAndDefaults) {
   expect_error([] { generated_problem(2, std::nullopt, 0, 5); }, "--nx 0: a grid needs at least one interior point");
   expect_error([] { generated_problem(1, -3, std::nullopt, std::nullopt); }, "--n -3:");
   expect_error([] { generated_problem(1, 5, 4, std::nullopt); }, "--nx/--ny are for --dims 2");
-  expect_error([] { generated_problem(2, std::nullopt, std::int64_t{1} << 40, std::int64_t{1} << 40); }, "absurd grid size");
+  expect_error([] { generated_problem(2, std::nullopt, std::int64_t{1} << 40, std::int64_t{1} << 40); },
+               "absurd grid size");
   expect_error([] { check_grid_memory(std::int64_t{1} << 46, 8, 5, "--n 70368744177664"); },
                "--n 70368744177664 needs");
 }
@@ -132,11 +135,14 @@ TEST_F(JacobiInputs, BadFilesAreRejectedNamingFileAndProblem) {
   const std::string r0 = raw("r0.h5", H5T_NATIVE_FLOAT, {}, &one);
   expect_error([&] { inspect_grid_file(mpi, r0, "/grid"); }, "r0.h5: dataset '/grid' has 0 dimensions");
   const std::string i32 = raw("i32.h5", H5T_NATIVE_INT32, {4, 5}, ints.data());
-  expect_error([&] { inspect_grid_file(mpi, i32, "/grid"); }, "i32.h5: dataset '/grid' holds int32; expected float32 or float64");
+  expect_error([&] { inspect_grid_file(mpi, i32, "/grid"); },
+               "i32.h5: dataset '/grid' holds int32; expected float32 or float64");
   const std::string thin = raw("thin.h5", H5T_NATIVE_FLOAT, {2, 5}, f.data());
-  expect_error([&] { inspect_grid_file(mpi, thin, "/grid"); }, "thin.h5: dataset '/grid' is 2 x 5: a grid needs at least 3 points");
+  expect_error([&] { inspect_grid_file(mpi, thin, "/grid"); },
+               "thin.h5: dataset '/grid' is 2 x 5: a grid needs at least 3 points");
   const std::string line2 = raw("line2.h5", H5T_NATIVE_DOUBLE, {2}, f.data());
-  expect_error([&] { inspect_grid_file(mpi, line2, "/grid"); }, "line2.h5: dataset '/grid' is 2: a grid needs at least 3");
+  expect_error([&] { inspect_grid_file(mpi, line2, "/grid"); },
+               "line2.h5: dataset '/grid' is 2: a grid needs at least 3");
   const GridSource good = inspect_grid_file(mpi, ok, "/grid");
   EXPECT_EQ(good.problem.n1, 2);
   EXPECT_EQ(good.problem.n2, 3);

@@ -9,7 +9,7 @@
 #include <utility>
 
 #include "hex_tiling.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "jacobi_calibration.hpp"
 #include "jacobi_model.hpp"
 #include "toy_calibration.hpp"
@@ -17,7 +17,6 @@
 namespace hpcs::jacobi {
 namespace {
 using testing_support::toy;
-
 
 // ---- geometry against enumeration ----------------------------------------------------------
 
@@ -170,13 +169,18 @@ void expect_by_hand(const Prediction& got, const Prediction& want) {
   EXPECT_EQ(got.subprisms, want.subprisms);
   EXPECT_EQ(got.tiles, want.tiles);
   EXPECT_EQ(got.k, want.k);
-  const std::pair<double Prediction::*, const char*> reals[] = {
-      {&Prediction::m_io_words, "m_io_words"},   {&Prediction::m_tile_words, "m_tile_words"},
-      {&Prediction::v_tile, "v_tile"},           {&Prediction::t_transfer, "t_transfer"},
-      {&Prediction::t_compute, "t_compute"},     {&Prediction::t_tile, "t_tile"},
-      {&Prediction::time, "time"},               {&Prediction::time_as_printed, "time_as_printed"},
-      {&Prediction::time_ideal, "time_ideal"},   {&Prediction::energy_static, "energy_static"},
-      {&Prediction::energy_dynamic, "energy_dynamic"}, {&Prediction::energy, "energy"}};
+  const std::pair<double Prediction::*, const char*> reals[] = {{&Prediction::m_io_words, "m_io_words"},
+                                                                {&Prediction::m_tile_words, "m_tile_words"},
+                                                                {&Prediction::v_tile, "v_tile"},
+                                                                {&Prediction::t_transfer, "t_transfer"},
+                                                                {&Prediction::t_compute, "t_compute"},
+                                                                {&Prediction::t_tile, "t_tile"},
+                                                                {&Prediction::time, "time"},
+                                                                {&Prediction::time_as_printed, "time_as_printed"},
+                                                                {&Prediction::time_ideal, "time_ideal"},
+                                                                {&Prediction::energy_static, "energy_static"},
+                                                                {&Prediction::energy_dynamic, "energy_dynamic"},
+                                                                {&Prediction::energy, "energy"}};
   for (const auto& [field, name] : reals) EXPECT_NEAR(got.*field, want.*field, 1e-12 * std::fabs(want.*field)) << name;
   EXPECT_EQ(got.note.empty(), want.note.empty()) << got.note;
 }

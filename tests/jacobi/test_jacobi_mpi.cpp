@@ -12,7 +12,7 @@
 
 #include <unistd.h>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "jacobi_distributed.hpp"
 #include "jacobi_input.hpp"
 #include "jacobi_output.hpp"
@@ -89,8 +89,8 @@ void check_all_variants(int dims, std::int64_t n1, std::int64_t n2) {
   MPI_Bcast(&seed, 1, MPI_UNSIGNED_LONG_LONG, 0, mpi.comm());
   const GridSource src = random_source(dims, n1, n2, seed);
   const Problem& g = src.problem;
-  SCOPED_TRACE(::testing::Message() << "seed " << seed << ", ranks " << mpi.size() << ", " << dims << "D " << n1 << " x "
-                                  << g.n2 << ", " << sizeof(Real) * 8 << "-bit");
+  SCOPED_TRACE(::testing::Message() << "seed " << seed << ", ranks " << mpi.size() << ", " << dims << "D " << n1
+                                    << " x " << g.n2 << ", " << sizeof(Real) * 8 << "-bit");
   const std::vector<Real> grid = whole_grid<Real>(src);
   const Precision prec = sizeof(Real) == 4 ? Precision::Float32 : Precision::Float64;
   const RankRows own = rank_rows(g, mpi.size(), mpi.rank(), 1);
@@ -130,7 +130,8 @@ TEST(JacobiMpi, Every2DVariantEqualsTheOneProcessReference) {
 TEST(JacobiMpi, ContinuedRunsAndHalosReachingTheBoundary) {
   const MpiContext& mpi = hpcs::testing::mpi();
   const Variant cpu = all_variants().front();
-  for (auto [n1, h] : std::vector<std::pair<std::int64_t, std::int64_t>>{{3 * mpi.size() + 1, 2}, {2 * mpi.size(), 6}}) {
+  for (auto [n1, h] :
+       std::vector<std::pair<std::int64_t, std::int64_t>>{{3 * mpi.size() + 1, 2}, {2 * mpi.size(), 6}}) {
     SCOPED_TRACE(::testing::Message() << "n1 " << n1 << ", halo " << h);
     const GridSource src = random_source(2, n1, 6, 11);
     const Problem& g = src.problem;
@@ -180,8 +181,8 @@ TEST(JacobiMpi, ThinBlocksAndTooManyRanksAreRejectedWithTheNumbers) {
       const std::string m = e.what();
       EXPECT_NE(m.find("halo of 4 rows (t_T of cuda/tiled)"), std::string::npos) << m;
       EXPECT_NE(m.find("needs 4 halo rows from rank "), std::string::npos) << m;
-      EXPECT_NE(m.find(", whose block has only 3 of the " + std::to_string(g.n1) + " interior rows"),
-                std::string::npos) << m;
+      EXPECT_NE(m.find(", whose block has only 3 of the " + std::to_string(g.n1) + " interior rows"), std::string::npos)
+          << m;
       EXPECT_NE(m.find("over " + std::to_string(p) + " ranks"), std::string::npos) << m;
       EXPECT_NE(m.find("or with a halo of at most 3 rows"), std::string::npos) << m;
     }
@@ -197,7 +198,8 @@ TEST(JacobiMpi, ThinBlocksAndTooManyRanksAreRejectedWithTheNumbers) {
     } catch (const Error& e) {
       EXPECT_NE(std::string(e.what()).find(std::to_string(p) + " ranks for " + std::to_string(p - 1) +
                                            " interior rows (S1): use at most " + std::to_string(p - 1)),
-                std::string::npos) << e.what();
+                std::string::npos)
+          << e.what();
     }
   }
 }
@@ -248,8 +250,8 @@ TEST(JacobiMpi, RankRowsPartitionTheGrid) {
 // as the grid (and as an input: inspect + hyperslab rows on every rank).
 TEST(JacobiMpi, DistributedGridWriteReadsBack) {
   const MpiContext& mpi = hpcs::testing::mpi();
-  const std::string path = (std::filesystem::temp_directory_path() /
-                            ("jacobi_mpi_grid_" + std::to_string(mpi.size()) + "_" + std::to_string(::getpid()) + ".h5"))
+  const std::string path = (std::filesystem::temp_directory_path() / ("jacobi_mpi_grid_" + std::to_string(mpi.size()) +
+                                                                      "_" + std::to_string(::getpid()) + ".h5"))
                                .string();
   std::string shared = path;  // rank 0's name on every rank
   int len = static_cast<int>(shared.size());

@@ -32,7 +32,8 @@ std::vector<Real> host_tiled(const Problem& p, const Tuning& t, int threads, con
   std::vector<Real> level[2] = {grid, grid};
   const HexTiling h{t.t_T, t.t_S1, p.n1, T};
   const int width = t.t_S1 + t.t_T - 2, frame = t.t_S2 + 2;
-  std::vector<Real> scratch(p.dims == 1 ? kokkos::hex1d_scratch_values(width) : kokkos::hhc2d_scratch_values(width, frame, t.t_T));
+  std::vector<Real> scratch(p.dims == 1 ? kokkos::hex1d_scratch_values(width)
+                                        : kokkos::hhc2d_scratch_values(width, frame, t.t_T));
   for (std::int64_t w = 0; w < h.wavefronts(); ++w)
     for (std::int64_t k = 0; k < h.tiles(w); ++k) {
       std::fill(scratch.begin(), scratch.end(), std::numeric_limits<Real>::quiet_NaN());
@@ -42,11 +43,13 @@ std::vector<Real> host_tiled(const Problem& p, const Tuning& t, int threads, con
         team.emplace_back([&, r] {
           const ThreadTeam me{r, threads, &bar};
           if (p.dims == 1) {
-            kokkos::hex1d_tile(kokkos::Hex1DArgs<Real>{h, w, {level[0].data(), level[1].data()}, width}, k, scratch.data(), me);
+            kokkos::hex1d_tile(kokkos::Hex1DArgs<Real>{h, w, {level[0].data(), level[1].data()}, width}, k,
+                               scratch.data(), me);
           } else {
             const SkewedColumns sc{t.t_S2, t.t_T, p.n2};
-            kokkos::hhc2d_tile(kokkos::Hhc2DArgs<Real>{h, sc, w, p.cols(), {level[0].data(), level[1].data()}, width, frame}, k,
-                       scratch.data(), me);
+            kokkos::hhc2d_tile(
+                kokkos::Hhc2DArgs<Real>{h, sc, w, p.cols(), {level[0].data(), level[1].data()}, width, frame}, k,
+                scratch.data(), me);
           }
         });
       for (auto& th : team) th.join();
@@ -79,7 +82,8 @@ TEST(JacobiTeamTiles, HexagonsOnHostThreadsEqualTheReference) {
 
 TEST(JacobiTeamTiles, HhcPrismsOnHostThreadsEqualTheReference) {
   std::mt19937_64 rng(std::random_device{}());
-  for (const Tuning& t : {Tuning{2, 1, 1, 0}, Tuning{4, 3, 5, 0}, Tuning{6, 2, 1, 0}, Tuning{4, 5, 2, 0}, Tuning{8, 4, 40, 0}})
+  for (const Tuning& t :
+       {Tuning{2, 1, 1, 0}, Tuning{4, 3, 5, 0}, Tuning{6, 2, 1, 0}, Tuning{4, 5, 2, 0}, Tuning{8, 4, 40, 0}})
     for (const auto& [n1, n2] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 7}, {6, 1}, {17, 23}}) {
       check<float>(Problem{2, n1, n2}, t, 9, rng);
       check<double>(Problem{2, n1, n2}, t, 6, rng);

@@ -36,7 +36,8 @@ TEST_P(JacobiVariant, KeepsTheTilesItIsGiven) {
 TEST_P(JacobiVariant, RejectsBadTilesWithAReason) {
   if (!info().make.tiled) GTEST_SKIP() << info().name << " is not tiled";
   const Problem p = grid2d(20, 20);
-  for (const Tuning& bad : {Tuning{3, 4, 4, 0}, Tuning{4, -1, 4, 0}, Tuning{4, 4, -2, 0}, Tuning{4, 4, 4, -1}, Tuning{64, 4000, 4000, 0}}) {
+  for (const Tuning& bad :
+       {Tuning{3, 4, 4, 0}, Tuning{4, -1, 4, 0}, Tuning{4, 4, -2, 0}, Tuning{4, 4, 4, -1}, Tuning{64, 4000, 4000, 0}}) {
     const Tuning t = resolve_tiles(p, bad);
     const auto why = info().why_not(Task{p, Precision::Float64, 1}, t);
     ASSERT_TRUE(why) << describe(t);
@@ -54,8 +55,7 @@ TEST_P(JacobiVariant, RejectsBadTilesWithAReason) {
 
 // The tiled variant of a backend equals its naive variant (same backend, same arithmetic).
 template <class Real>
-void check_tiled_vs_naive(const Variant& tiled, const Variant& naive, std::mt19937_64& rng,
-                          Rejections& rejections) {
+void check_tiled_vs_naive(const Variant& tiled, const Variant& naive, std::mt19937_64& rng, Rejections& rejections) {
   for (const Problem& p : {grid1d(77), grid1d(500), grid2d(29, 41), grid2d(64, 3)})
     for (const Tuning& requested : tile_set(tiled, p.dims)) {
       const auto t = rejections.admit(tiled, p, requested, precision_of<Real>());
@@ -106,7 +106,6 @@ TEST(JacobiVariants, SharedChecksAndNamedTunings) {
     EXPECT_EQ(odd->find("t_T = 3"), 0u) << "the shared tile rule comes first: " << *odd;
   }
 }
-
 
 }  // namespace
 }  // namespace hpcs::jacobi

@@ -49,8 +49,7 @@ void check_bands(const Variant& v, const Problem& p, std::mt19937_64& rng, Rejec
          std::vector<std::vector<std::int64_t>>{{3, 5, 4}, {1, 1, 7, 0, 3}, {0, 12}, {5, 7}}) {
       std::ostringstream b;
       for (auto x : bands) b << x << " ";
-      EXPECT_TRUE(same_bits(run(v, *t, p, grid, bands), one, p))
-          << describe(p) << " bands " << b.str() << describe(*t);
+      EXPECT_TRUE(same_bits(run(v, *t, p, grid, bands), one, p)) << describe(p) << " bands " << b.str() << describe(*t);
     }
     EXPECT_TRUE(same_bits(one, want, p)) << describe(p) << " " << describe(*t);
   }
@@ -123,7 +122,8 @@ void check_read_rows(const Variant& v, const Problem& p, std::mt19937_64& rng, R
       std::vector<Real> got(static_cast<std::size_t>(count * cols));
       s->read_rows(row0, count, got.data());
       const std::vector<Real> want(want_all.begin() + row0 * cols, want_all.begin() + (row0 + count) * cols);
-      EXPECT_TRUE(same_bits(got, want, p)) << describe(p) << " rows " << row0 << "+" << count << " after " << total << " steps";
+      EXPECT_TRUE(same_bits(got, want, p))
+          << describe(p) << " rows " << row0 << "+" << count << " after " << total << " steps";
     }
   }
 }

@@ -118,7 +118,8 @@ TEST(Model, OptimalTilesBeatEveryFeasibleTile) {
     const RealTile tg = gemm_tile(g, M), tl = left_tile(p, M), tr = right_tile(p, M, BetaConvention::Derived);
     const double hg = gemm_closed(g, tg.x, tg.y), hl = left_closed(p, tl.x, tl.y),
                  hr = right_closed(p, tr.x, tr.y, BetaConvention::Derived);
-    EXPECT_NEAR(hl, 2 * p[0] * p[2] * std::sqrt((p[1] + p[3]) * (p[1] + 2 * p[3])) / std::sqrt(M) - p[0] * p[3], 1e-6 * hl);
+    EXPECT_NEAR(hl, 2 * p[0] * p[2] * std::sqrt((p[1] + p[3]) * (p[1] + 2 * p[3])) / std::sqrt(M) - p[0] * p[3],
+                1e-6 * hl);
     for (double x = 4; x <= 256; x += 4)
       for (double y = 4; x * y <= M; y += 4) {
         EXPECT_LE(hg, gemm_closed(g, x, y) * (1 + 1e-12));
@@ -289,14 +290,14 @@ TEST(Model, ExecutedTilesAreMultiplesWithinCapacity) {
 TEST(CudaSplitK, SplitsOnlyProductsThatLeaveTheGpuIdle) {
   using cuda::gemm_k_split;
   const Tile fast{128, 128};
-  const std::int64_t f32 = 132 * 2, f64 = 132;  // the fast kernel's slots on an H100
+  const std::int64_t f32 = 132 * 2, f64 = 132;                        // the fast kernel's slots on an H100
   EXPECT_EQ(gemm_k_split(8192, 8192, 8192, fast, 8, f32).splits, 1);  // 4096 patches
-  EXPECT_EQ(gemm_k_split(1024, 40, 256, fast, 8, f32).splits, 1);      // k too short
-  const auto tail = gemm_k_split(1024, 1024, 256, fast, 8, f32);       // 16 patches
+  EXPECT_EQ(gemm_k_split(1024, 40, 256, fast, 8, f32).splits, 1);     // k too short
+  const auto tail = gemm_k_split(1024, 1024, 256, fast, 8, f32);      // 16 patches
   EXPECT_EQ(tail.splits, 16);
   EXPECT_EQ(tail.slice, 64);
   EXPECT_EQ(gemm_k_split(1024, 1024, 256, fast, 8, f64).splits, 8);
-  EXPECT_EQ(gemm_k_split(936, 1008, 552, fast, 8, f32).splits, 6);     // 40 patches, 264 slots
+  EXPECT_EQ(gemm_k_split(936, 1008, 552, fast, 8, f32).splits, 6);  // 40 patches, 264 slots
   EXPECT_EQ(gemm_k_split(936, 1008, 552, fast, 8, f64).splits, 3);
   // 64 x 64 patches (M = 4096): 135 of them, 8 blocks per SM.
   const auto small = gemm_k_split(936, 1008, 552, Tile{64, 64}, 8, 132 * 8);

@@ -11,7 +11,7 @@
 #include <random>
 #include <string>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "matrixchain_input.hpp"
 #include "matrixchain_reference.hpp"
 #include "matrixchain_result.hpp"
@@ -59,25 +59,35 @@ std::optional<std::vector<double>> run(const Variant& v, const Problem& prob, Tu
 }
 
 // got against the reference: exact for integer chains, else within the rounding bound.
-void expect_matches(const std::vector<double>& got, const ChainData& in, Precision p, bool exact, const std::string& what) {
+void expect_matches(const std::vector<double>& got, const ChainData& in, Precision p, bool exact,
+                    const std::string& what) {
   const std::vector<double> want = reference_product(in), scale = reference_product(in, true);
   const Check c = check_for(in.dims, p, exact);
   ASSERT_EQ(got.size(), want.size()) << what;
   for (std::size_t k = 0; k < got.size(); ++k) {
     if (exact) ASSERT_EQ(got[k], want[k]) << what << " entry " << k;
-    else ASSERT_LE(std::fabs(got[k] - want[k]), c.per_scale * scale[k]) << what << " entry " << k << ": " << got[k] << " vs " << want[k];
+    else
+      ASSERT_LE(std::fabs(got[k] - want[k]), c.per_scale * scale[k])
+          << what << " entry " << k << ": " << got[k] << " vs " << want[k];
   }
 }
 
 // The last two: products of few 128 x 128 patches and deep k, which cuda/* splits over k,
 // and (A1A2)(A3A4), whose two products cuda/* runs on two streams.
-const std::vector<Dims> kChains = {{37, 1, 129, 64, 77}, {1, 1}, {5, 3}, {64, 128, 64},
-                                   {19, 200, 3, 41, 8, 17}, {130, 9, 70, 260, 11, 33, 90, 5}, {7, 9},
-                                   {200, 516, 300, 1028, 96}, {260, 512, 132, 512, 260}};
+const std::vector<Dims> kChains = {{37, 1, 129, 64, 77},
+                                   {1, 1},
+                                   {5, 3},
+                                   {64, 128, 64},
+                                   {19, 200, 3, 41, 8, 17},
+                                   {130, 9, 70, 260, 11, 33, 90, 5},
+                                   {7, 9},
+                                   {200, 516, 300, 1028, 96},
+                                   {260, 512, 132, 512, 260}};
 
 TEST_P(ChainVariant, EqualsReferenceForEveryPlanAndCapacity) {
   const Variant& v = variant();
-  if (auto why = v.why_not(Problem{{8, 8}, Precision::Float32, 1}, Tuning{})) GTEST_SKIP() << v.name << " skipped: " << *why;
+  if (auto why = v.why_not(Problem{{8, 8}, Precision::Float32, 1}, Tuning{}))
+    GTEST_SKIP() << v.name << " skipped: " << *why;
   std::mt19937_64 rng(std::random_device{}());
   int ran = 0;
   for (const Dims& d : kChains)
@@ -108,24 +118,25 @@ TEST_P(ChainVariant, BandsGiveTheSameBitsAsTheWholeChain) {
   const Variant& v = variant();
   if (v.name == "cpu/reference" || v.name == "cuda/cublas")
     GTEST_SKIP() << v.name << ": a BLAS library is not asked for the same bits on any row count";
-  if (auto why = v.why_not(Problem{{8, 8}, Precision::Float32, 1}, Tuning{})) GTEST_SKIP() << v.name << " skipped: " << *why;
+  if (auto why = v.why_not(Problem{{8, 8}, Precision::Float32, 1}, Tuning{}))
+    GTEST_SKIP() << v.name << " skipped: " << *why;
   // the second chain at M = 16384: 128 x 128 patches, and cuda/* splits its products over k
-  for (const auto& [d, M] : {std::pair<Dims, std::int64_t>{{101, 67, 200, 45, 130}, 1024},
-                             {{101, 516, 300, 1028, 96}, 16384}})
-  for (PlanKind plan : {PlanKind::OpCount, PlanKind::Fused})
-    for (Precision p : {Precision::Float32, Precision::Float64}) {
-      const Problem prob{d, p, 3};
-      const Tuning t{plan, M, BetaConvention::Derived};
-      const auto whole = run(v, prob, t, chain_data(d, Values::Uniform, 3, p));
-      if (!whole) continue;
-      for (auto [first, rows] : {std::pair<std::int64_t, std::int64_t>{0, 34}, {34, 33}, {67, 34}, {100, 1}}) {
-        const auto band = run(v, prob, t, chain_data(d, Values::Uniform, 3, p, first, rows));
-        ASSERT_TRUE(band);
-        for (std::int64_t k = 0; k < rows * d.back(); ++k)
-          ASSERT_EQ((*band)[static_cast<std::size_t>(k)], (*whole)[static_cast<std::size_t>(first * d.back() + k)])
-              << v.name << " plan " << to_string(plan) << " " << to_string(p) << " rows " << first << "+" << rows;
+  for (const auto& [d, M] :
+       {std::pair<Dims, std::int64_t>{{101, 67, 200, 45, 130}, 1024}, {{101, 516, 300, 1028, 96}, 16384}})
+    for (PlanKind plan : {PlanKind::OpCount, PlanKind::Fused})
+      for (Precision p : {Precision::Float32, Precision::Float64}) {
+        const Problem prob{d, p, 3};
+        const Tuning t{plan, M, BetaConvention::Derived};
+        const auto whole = run(v, prob, t, chain_data(d, Values::Uniform, 3, p));
+        if (!whole) continue;
+        for (auto [first, rows] : {std::pair<std::int64_t, std::int64_t>{0, 34}, {34, 33}, {67, 34}, {100, 1}}) {
+          const auto band = run(v, prob, t, chain_data(d, Values::Uniform, 3, p, first, rows));
+          ASSERT_TRUE(band);
+          for (std::int64_t k = 0; k < rows * d.back(); ++k)
+            ASSERT_EQ((*band)[static_cast<std::size_t>(k)], (*whole)[static_cast<std::size_t>(first * d.back() + k)])
+                << v.name << " plan " << to_string(plan) << " " << to_string(p) << " rows " << first << "+" << rows;
+        }
       }
-    }
 }
 
 INSTANTIATE_TEST_SUITE_P(All, ChainVariant, ::testing::ValuesIn(hpcs::testing::names_of(ChainVariant::variants())),

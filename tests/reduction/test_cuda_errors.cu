@@ -8,13 +8,13 @@
 
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/device_buffer.hpp"
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 
 namespace {
 
 __global__ void noop() {}
 
-#define SKIP_WITHOUT_GPU()                                                              \
+#define SKIP_WITHOUT_GPU() \
   if (!hpcs::current_gpu().device) GTEST_SKIP() << "no GPU: " << hpcs::current_gpu().reason
 
 TEST(CudaErrors, OutOfGpuMemoryIsOneReadableLine) {

@@ -41,16 +41,14 @@ template <unsigned Block>
 void check_unrolled(std::mt19937_64& rng) {
   const auto v = random_values(Block, rng);
   const std::int64_t total = std::accumulate(v.begin(), v.end(), std::int64_t{0});
-  const auto full = run_block(v, [](auto* s, unsigned tid, unsigned, auto&& sync) {
-    body::tree_unrolled<Block, 0>(s, tid, sync);
-  });
+  const auto full =
+      run_block(v, [](auto* s, unsigned tid, unsigned, auto&& sync) { body::tree_unrolled<Block, 0>(s, tid, sync); });
   EXPECT_EQ(full[0], total) << "tree_unrolled<" << Block << ", 0>";
   if constexpr (Block >= 64) {
     // The CUDA variants stop at 32 active threads and finish in one warp: s[0..64)
     // must then hold the whole sum.
-    const auto to_warp = run_block(v, [](auto* s, unsigned tid, unsigned, auto&& sync) {
-      body::tree_unrolled<Block, 32>(s, tid, sync);
-    });
+    const auto to_warp = run_block(
+        v, [](auto* s, unsigned tid, unsigned, auto&& sync) { body::tree_unrolled<Block, 32>(s, tid, sync); });
     EXPECT_EQ(std::accumulate(to_warp.begin(), to_warp.begin() + 64, std::int64_t{0}), total)
         << "tree_unrolled<" << Block << ", 32>";
   }
@@ -62,11 +60,17 @@ TEST(ReductionBody, TreesSumEveryBlockSize) {
     SCOPED_TRACE("block " + std::to_string(bs));
     const auto v = random_values(bs, rng);
     const std::int64_t total = std::accumulate(v.begin(), v.end(), std::int64_t{0});
-    EXPECT_EQ(run_block(v, [](auto* s, unsigned t, unsigned b, auto&& y) { body::tree_interleaved_divergent(s, t, b, y); })[0], total);
-    EXPECT_EQ(run_block(v, [](auto* s, unsigned t, unsigned b, auto&& y) { body::tree_interleaved_strided(s, t, b, y); })[0], total);
-    EXPECT_EQ(run_block(v, [](auto* s, unsigned t, unsigned b, auto&& y) { body::tree_sequential(s, t, b, 0, y); })[0], total);
+    EXPECT_EQ(run_block(v, [](auto* s, unsigned t, unsigned b,
+                              auto&& y) { body::tree_interleaved_divergent(s, t, b, y); })[0],
+              total);
+    EXPECT_EQ(
+        run_block(v, [](auto* s, unsigned t, unsigned b, auto&& y) { body::tree_interleaved_strided(s, t, b, y); })[0],
+        total);
+    EXPECT_EQ(run_block(v, [](auto* s, unsigned t, unsigned b, auto&& y) { body::tree_sequential(s, t, b, 0, y); })[0],
+              total);
     if (bs >= 64) {
-      const auto r = run_block(v, [](auto* s, unsigned t, unsigned b, auto&& y) { body::tree_sequential(s, t, b, 32, y); });
+      const auto r =
+          run_block(v, [](auto* s, unsigned t, unsigned b, auto&& y) { body::tree_sequential(s, t, b, 32, y); });
       EXPECT_EQ(std::accumulate(r.begin(), r.begin() + 64, std::int64_t{0}), total) << "sequential to one warp";
     }
   }
@@ -102,15 +106,17 @@ TEST(ReductionBody, LoadsCoverEveryElementOnce) {
         return body::load_one<std::int32_t, std::int64_t>(in, n, b * bs + t);
       });
       EXPECT_EQ(one, std::make_pair(count, sum)) << "load_one";
-      const auto pair = load_all(n, (n + 2 * bs - 1) / (2 * bs), bs, [&](const std::int32_t* in, std::size_t b, unsigned t) {
-        return body::load_pair<std::int32_t, std::int64_t>(in, n, b * 2 * bs + t, bs);
-      });
+      const auto pair =
+          load_all(n, (n + 2 * bs - 1) / (2 * bs), bs, [&](const std::int32_t* in, std::size_t b, unsigned t) {
+            return body::load_pair<std::int32_t, std::int64_t>(in, n, b * 2 * bs + t, bs);
+          });
       EXPECT_EQ(pair, std::make_pair(count, sum)) << "load_pair";
       for (std::size_t grid : {std::size_t{1}, std::size_t{3}, std::size_t{17}}) {
         const std::size_t grid_size = 2 * bs * grid;
         auto cascaded = [&](auto unroll) {
           return load_all(n, grid, bs, [&](const std::int32_t* in, std::size_t b, unsigned t) {
-            return body::load_cascaded<decltype(unroll)::value, std::int32_t, std::int64_t>(in, n, b * 2 * bs + t, bs, grid_size);
+            return body::load_cascaded<decltype(unroll)::value, std::int32_t, std::int64_t>(in, n, b * 2 * bs + t, bs,
+                                                                                            grid_size);
           });
         };
         EXPECT_EQ(cascaded(std::integral_constant<int, 1>{}), std::make_pair(count, sum)) << "grid " << grid;

@@ -6,7 +6,7 @@
 #include <cmath>
 #include <limits>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "reduction_input.hpp"
 #include "reduction_reference.hpp"
 
@@ -18,11 +18,14 @@ TEST(ReductionInput, SlicesConcatenateToTheWholeVector) {
     const auto whole = generate_slice(t, 99, 0, 1000);
     for (std::uint64_t begin : {0, 1, 2, 500, 999}) {
       const auto tail = generate_slice(t, 99, begin, 1000 - begin);
-      std::visit([&](const auto& w) {
-        using V = std::decay_t<decltype(w)>;
-        const auto& part = std::get<V>(tail);
-        for (std::size_t k = 0; k < part.size(); ++k) ASSERT_EQ(part[k], w[begin + k]) << dtype_name(t) << " @" << begin + k;
-      }, whole);
+      std::visit(
+          [&](const auto& w) {
+            using V = std::decay_t<decltype(w)>;
+            const auto& part = std::get<V>(tail);
+            for (std::size_t k = 0; k < part.size(); ++k)
+              ASSERT_EQ(part[k], w[begin + k]) << dtype_name(t) << " @" << begin + k;
+          },
+          whole);
     }
     EXPECT_NE(size_of(generate_slice(t, 1, 0, 10)), 0u);
   }
@@ -31,13 +34,20 @@ TEST(ReductionInput, SlicesConcatenateToTheWholeVector) {
 TEST(ReductionInput, ValuesStayInTheirRanges) {
   const auto ints = std::get<std::vector<std::int32_t>>(generate_slice(DType::Int32, 5, 0, 100000));
   std::int64_t lo = 0, hi = 0;
-  for (auto x : ints) { lo = std::min<std::int64_t>(lo, x); hi = std::max<std::int64_t>(hi, x); }
+  for (auto x : ints) {
+    lo = std::min<std::int64_t>(lo, x);
+    hi = std::max<std::int64_t>(hi, x);
+  }
   EXPECT_GE(lo, -(1ll << 30));
   EXPECT_LT(hi, 1ll << 30);
   EXPECT_LT(lo, -(1ll << 29)) << "the range is used, so 32-bit accumulation would overflow";
   const auto f = std::get<std::vector<float>>(generate_slice(DType::Float32, 5, 0, 100000));
   double mean = 0;
-  for (auto x : f) { EXPECT_GE(x, -1.0f); EXPECT_LT(x, 1.0f); mean += x; }
+  for (auto x : f) {
+    EXPECT_GE(x, -1.0f);
+    EXPECT_LT(x, 1.0f);
+    mean += x;
+  }
   EXPECT_LT(std::fabs(mean / f.size()), 0.02);
   const auto g = std::get<std::vector<float>>(generate_slice(DType::Float32, 6, 0, 100000));
   EXPECT_NE(f, g) << "different seeds give different vectors";

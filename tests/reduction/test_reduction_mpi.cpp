@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <random>
 
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
 #include "mpi_test_context.hpp"
 #include "reduction_input.hpp"
 #include "reduction_reference.hpp"

@@ -9,7 +9,7 @@
 #include <random>
 #include <set>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "mpi_test_context.hpp"
 #include "reduction_input.hpp"
 #include "reduction_reference.hpp"
@@ -73,7 +73,8 @@ TEST_P(ReductionVariant, MatchesReference) {
   if (const auto why = info.why_not(Problem{}, Tuning{})) GTEST_SKIP() << info.name << " skipped: " << *why;
   const std::uint64_t seed = fresh_seed();
   SCOPED_TRACE("seed " + std::to_string(seed));
-  const std::vector<int> blocks = info.backend == "cpu" ? std::vector<int>{256} : std::vector<int>{64, 128, 256, 512, 1024};
+  const std::vector<int> blocks =
+      info.backend == "cpu" ? std::vector<int>{256} : std::vector<int>{64, 128, 256, 512, 1024};
   for (std::uint64_t n : {1ull, 2ull, 31ull, 1000ull, (1ull << 20) + 7, 3ull * (1ull << 20) + 1}) {
     SCOPED_TRACE("n " + std::to_string(n));
     const HostArray x = generate_slice(GetParam().type, seed + n, 0, n);

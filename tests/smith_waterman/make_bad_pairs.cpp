@@ -14,9 +14,11 @@ using namespace hpcs::testing;
 void write_attributes(hid_t f, const std::string& broken) {
   if (broken == "sw_alphabet_array") write_string_array_attribute(f, "alphabet", 100000, "dna");
   else if (broken == "sw_alphabet_int") write_int_attribute(f, "alphabet", 4);
-  else if (broken != "sw_no_alphabet") write_string_attribute(f, "alphabet", broken == "sw_bad_alphabet" ? "rna" : "dna");
+  else if (broken != "sw_no_alphabet")
+    write_string_attribute(f, "alphabet", broken == "sw_bad_alphabet" ? "rna" : "dna");
   if (broken == "sw_letters_array") write_string_array_attribute(f, "letters", 2, "ACGTN");
-  else if (broken != "sw_no_letters") write_string_attribute(f, "letters", broken == "sw_bad_letters" ? "ACGU" : "ACGTN");
+  else if (broken != "sw_no_letters")
+    write_string_attribute(f, "letters", broken == "sw_bad_letters" ? "ACGU" : "ACGTN");
 }
 
 // A pair file; `broken` says what to get wrong.
@@ -40,8 +42,9 @@ void write_pair(const std::string& dir, const std::string& broken) {
 
 int main(int argc, char** argv) {
   return bad_inputs_main(argc, argv, [](const std::string& dir) {
-    for (const char* b : {"sw_no_b", "sw_int32", "sw_2d", "sw_no_alphabet", "sw_bad_alphabet", "sw_bad_code", "sw_bad_letters",
-                          "sw_alphabet_array", "sw_letters_array", "sw_alphabet_int", "sw_no_letters"})
+    for (const char* b :
+         {"sw_no_b", "sw_int32", "sw_2d", "sw_no_alphabet", "sw_bad_alphabet", "sw_bad_code", "sw_bad_letters",
+          "sw_alphabet_array", "sw_letters_array", "sw_alphabet_int", "sw_no_letters"})
       write_pair(dir, b);
   });
 }

@@ -17,9 +17,7 @@ std::string fasta(const std::string& name, const std::string& letters) {
   return t;
 }
 
-void write_plain(const std::string& path, const std::string& bytes) {
-  std::ofstream(path, std::ios::binary) << bytes;
-}
+void write_plain(const std::string& path, const std::string& bytes) { std::ofstream(path, std::ios::binary) << bytes; }
 
 // One gzip member per string.
 void write_gz(const std::string& path, const std::vector<std::string>& members) {

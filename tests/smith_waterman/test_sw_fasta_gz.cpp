@@ -12,7 +12,7 @@
 #include <functional>
 #include <random>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "sw_fasta.hpp"
 
 namespace hpcs::sw {

@@ -7,7 +7,7 @@
 #include <filesystem>
 
 #include "expect_error.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "mpi_test_context.hpp"
 #include "sw_fasta.hpp"
 #include "sw_input.hpp"
@@ -60,14 +60,16 @@ TEST(SwScoring, RefusesScoresBeyondInt32Headroom) {
   check_score_range(s, 1073740, 5'000'000'000, "pair.h5");  // 1000 x 1073740 < 2^30
   check_score_range(s, 0, 5'000'000'000, "pair.h5");
   expect_error([&] { check_score_range(s, 1073742, 1073742, "pair.h5"); }, "pair.h5: scores could reach 1073742000");
-  expect_error([&] { check_score_range(dna_scoring(2, -3, 7, 2), std::int64_t{1} << 29, std::int64_t{1} << 40, "p.h5"); },
-               "limit 2^30");
+  expect_error(
+      [&] { check_score_range(dna_scoring(2, -3, 7, 2), std::int64_t{1} << 29, std::int64_t{1} << 40, "p.h5"); },
+      "limit 2^30");
 }
 
 TEST(SwScoring, NcbiMatrixFiles) {
   const Alphabet d = Alphabet::dna();
-  const std::string good = "# a comment\n   A  C  G  T  N\nA 5 -4 -4 -4 -2\nC -4 5 -4 -4 -2\nG -4 -4 5 -4 -2\n"
-                           "T -4 -4 -4 5 -2\nN -2 -2 -2 -2 -1\n";
+  const std::string good =
+      "# a comment\n   A  C  G  T  N\nA 5 -4 -4 -4 -2\nC -4 5 -4 -4 -2\nG -4 -4 5 -4 -2\n"
+      "T -4 -4 -4 5 -2\nN -2 -2 -2 -2 -1\n";
   const Scoring s = matrix_scoring_file(temp_file("good.mat", good), d, 10, 1);
   EXPECT_EQ(s.score(d.encode('G'), d.encode('G')), 5);
   EXPECT_EQ(s.score(d.encode('N'), d.encode('A')), -2);
@@ -89,8 +91,9 @@ TEST(SwTextInputs, ByteOrderMarkIsSkipped) {
   EXPECT_EQ(recs[0].name, "s1");
   EXPECT_EQ(recs[0].letters, "ACGT");
   const Alphabet d = Alphabet::dna();
-  const std::string mat = "\xEF\xBB\xBF   A  C  G  T  N\nA 5 -4 -4 -4 -2\nC -4 5 -4 -4 -2\nG -4 -4 5 -4 -2\n"
-                          "T -4 -4 -4 5 -2\nN -2 -2 -2 -2 -1\n";
+  const std::string mat =
+      "\xEF\xBB\xBF   A  C  G  T  N\nA 5 -4 -4 -4 -2\nC -4 5 -4 -4 -2\nG -4 -4 5 -4 -2\n"
+      "T -4 -4 -4 5 -2\nN -2 -2 -2 -2 -1\n";
   EXPECT_EQ(matrix_scoring_file(temp_file("bom.mat", mat), d, 10, 1).score(d.encode('A'), d.encode('A')), 5);
 }
 
@@ -126,7 +129,13 @@ TEST(SwInput, GeneratedPairsAndFiles) {
   EXPECT_EQ(g.a, again.a);
   EXPECT_EQ(g.b, again.b);
   for (auto c : g.a) EXPECT_LT(c, 4);
-  expect_error([] { PlantedRegion p; p.length = 10; generate_pair(Alphabet::dna(), 5, 5, 1, p); }, "--plant 10");
+  expect_error(
+      [] {
+        PlantedRegion p;
+        p.length = 10;
+        generate_pair(Alphabet::dna(), 5, 5, 1, p);
+      },
+      "--plant 10");
 
   // Round trip through a pair file, read back by slices on every rank.
   const MpiContext& mpi = hpcs::testing::mpi();

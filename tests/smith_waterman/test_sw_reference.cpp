@@ -22,7 +22,8 @@ TEST(SwReference, MatchesFullMatrixOracleOnRandomPairs) {
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
   for (const Scoring& s : test_scorings())
-    for (auto [n, m] : std::vector<std::pair<int, int>>{{1, 1}, {1, 9}, {9, 1}, {2, 3}, {31, 29}, {97, 130}, {211, 199}}) {
+    for (auto [n, m] :
+         std::vector<std::pair<int, int>>{{1, 1}, {1, 9}, {9, 1}, {2, 3}, {31, 29}, {97, 130}, {211, 199}}) {
       SCOPED_TRACE(s.name + " " + std::to_string(n) + "x" + std::to_string(m));
       const int letters = proper_letters(s);
       const Codes a = random_codes(rng, n, letters), b = random_codes(rng, m, letters);
@@ -43,7 +44,8 @@ TEST(SwReference, StartIsTheShortestBestAlignmentEndingAtTheEnd) {
     std::int64_t bi = 0, bj = 0;
     for (std::int64_t i0 = 1; i0 <= al.end_i; ++i0)
       for (std::int64_t j0 = 1; j0 <= al.end_j; ++j0)
-        if (oracle::anchored_both_ends(a, b, i0, j0, al.end_i, al.end_j, s) == al.score && (i0 > bi || (i0 == bi && j0 > bj))) {
+        if (oracle::anchored_both_ends(a, b, i0, j0, al.end_i, al.end_j, s) == al.score &&
+            (i0 > bi || (i0 == bi && j0 > bj))) {
           bi = i0;
           bj = j0;
         }

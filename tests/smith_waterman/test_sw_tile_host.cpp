@@ -70,12 +70,15 @@ TEST(SwTileHost, TeamsOfThreadsEqualTheReference) {
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
   const Scoring s = dna_scoring(2, -3, 7, 2);
-  struct Shape { int tile_rows, tile_cols, sub_cols; };
+  struct Shape {
+    int tile_rows, tile_cols, sub_cols;
+  };
   for (const Shape sh : {Shape{16, 16, 1}, Shape{32, 24, 4}, Shape{64, 40, 8}, Shape{12, 7, 7}})
     for (auto [n, m] : std::vector<std::pair<int, int>>{{1, 1}, {5, 300}, {257, 131}, {400, 399}})
       for (Mode mode : {Mode::Local, Mode::Anchored}) {
-        SCOPED_TRACE(std::to_string(sh.tile_rows) + "x" + std::to_string(sh.tile_cols) + "/" + std::to_string(sh.sub_cols) +
-                     " " + std::to_string(n) + "x" + std::to_string(m) + (mode == Mode::Local ? " local" : " anchored"));
+        SCOPED_TRACE(std::to_string(sh.tile_rows) + "x" + std::to_string(sh.tile_cols) + "/" +
+                     std::to_string(sh.sub_cols) + " " + std::to_string(n) + "x" + std::to_string(m) +
+                     (mode == Mode::Local ? " local" : " anchored"));
         Codes a = random_codes(rng, n, 4), b = random_codes(rng, m, 4);
         if (n > 100) std::copy(a.begin() + 10, a.begin() + 90, b.begin() + 20);
         const Block blk = whole(a, b, mode);

@@ -12,7 +12,7 @@
 #include <random>
 
 #include "fake_link.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 #include "sw_test_util.hpp"
 #include "variant_params.hpp"
 
@@ -25,16 +25,15 @@ const Variant& find_variant(const std::string& name) {
   return hpcs::testing::variant_named(variants, name);
 }
 
-
 // Tilings to try; a backend may reject some (e.g. too many threads per team) with an Error.
 // Some split cuda/multipass's rows into column bands (the last argument) of one tile, a few
 // tiles, and widths the sizes below are not multiples of.
 std::vector<Tuning> tilings(const Variant& info) {
   if (info.backend == "cpu") return {Tuning{}};
-  return {tiling(2048, 128, 16, 2),         tiling(1024, 256, 8, 4),       tiling(512, 256, 8, 8),
-          tiling(64, 64, 4, 1, 4096, 128),
-          tiling(128, 96, 4, 4, 4096, 96),  tiling(32, 40, 8, 8),          tiling(8, 8, 8, 2, 4096, 24),
-          tiling(256, 512, 4, 16),          tiling(16, 33, 16, 3, 4096, 66), tiling(512, 200, 16, 8, 4096, 1000)};
+  return {tiling(2048, 128, 16, 2),           tiling(1024, 256, 8, 4),         tiling(512, 256, 8, 8),
+          tiling(64, 64, 4, 1, 4096, 128),    tiling(128, 96, 4, 4, 4096, 96), tiling(32, 40, 8, 8),
+          tiling(8, 8, 8, 2, 4096, 24),       tiling(256, 512, 4, 16),         tiling(16, 33, 16, 3, 4096, 66),
+          tiling(512, 200, 16, 8, 4096, 1000)};
 }
 
 class SwVariant : public ::testing::TestWithParam<std::string> {};
@@ -45,9 +44,9 @@ TEST_P(SwVariant, EqualsReferenceExactly) {
   const std::uint64_t seed = std::random_device{}();
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
-  const std::vector<std::pair<int, int>> shapes = {{1, 1},     {1, 17},     {17, 1},     {2, 3},      {31, 29},
-                                                   {97, 1000}, {1000, 97},  {1009, 2003}, {4999, 5000}, {0, 300},
-                                                   {300, 0}};
+  const std::vector<std::pair<int, int>> shapes = {{1, 1},       {1, 17},    {17, 1},    {2, 3},
+                                                   {31, 29},     {97, 1000}, {1000, 97}, {1009, 2003},
+                                                   {4999, 5000}, {0, 300},   {300, 0}};
   int ran = 0;
   for (const Tuning& tiling : tilings(info)) {
     SCOPED_TRACE("tiling " + std::to_string(tiling.tile_rows) + "x" + std::to_string(tiling.tile_cols) + " sub " +
@@ -77,7 +76,7 @@ TEST_P(SwVariant, EqualsReferenceExactly) {
     EXPECT_EQ(same.score, 1234 * 2);
     EXPECT_EQ(same.start_i, 1);
     EXPECT_EQ(align_with(make, Codes(700, 0), Codes(333, 1), dna).score, 0);  // no similarity
-    Codes a = random_codes(rng, 3001, 4), b = random_codes(rng, 2999, 4);       // planted region
+    Codes a = random_codes(rng, 3001, 4), b = random_codes(rng, 2999, 4);     // planted region
     std::copy(a.begin() + 1000, a.begin() + 1900, b.begin() + 200);
     expect_same(align_with(make, a, b, dna), reference_alignment(a, b, dna));
   }
@@ -153,7 +152,8 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, SwVariant, ::testing::ValuesIn(hpcs::testi
 // tens of thousands of rows, with a band span (P_h x 2 columns) well inside B.
 TEST(SwVariants, MultipassAutomaticBandsEqualReference) {
   const VariantList variants = all_variants();
-  const auto it = std::find_if(variants.begin(), variants.end(), [](const Variant& v) { return v.name == "cuda/multipass"; });
+  const auto it =
+      std::find_if(variants.begin(), variants.end(), [](const Variant& v) { return v.name == "cuda/multipass"; });
   if (it == variants.end()) GTEST_SKIP() << "cuda/multipass is not in this build";
   if (const auto why = it->why_not(Problem{}, Tuning{})) GTEST_SKIP() << "cuda/multipass skipped: " << *why;
   const std::uint64_t seed = std::random_device{}();

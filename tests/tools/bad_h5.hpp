@@ -12,7 +12,9 @@
 
 namespace hpcs::testing {
 
-inline hid_t create_h5(const std::string& path) { return H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT); }
+inline hid_t create_h5(const std::string& path) {
+  return H5Fcreate(path.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+}
 
 // The newest file format: attributes over 64 KiB (dense storage) are allowed.
 inline hid_t create_h5_latest(const std::string& path) {
@@ -26,7 +28,8 @@ inline hid_t create_h5_latest(const std::string& path) {
 // A dataset of `type` and shape `dims` (empty: scalar) under `obj`; zeros when data is null.
 inline void write_dataset(hid_t obj, const char* name, hid_t type, const std::vector<hsize_t>& dims,
                           const void* data = nullptr) {
-  const hid_t s = dims.empty() ? H5Screate(H5S_SCALAR) : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr);
+  const hid_t s =
+      dims.empty() ? H5Screate(H5S_SCALAR) : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr);
   const hid_t d = H5Dcreate2(obj, name, type, s, H5P_DEFAULT, H5P_DEFAULT, H5P_DEFAULT);
   hsize_t count = 1;
   for (hsize_t n : dims) count *= n;

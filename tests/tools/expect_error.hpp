@@ -7,7 +7,7 @@
 #include <functional>
 #include <string>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::testing {
 

@@ -6,10 +6,10 @@
 // this rank's GPU and starts the backends' runtimes (Kokkos) around the tests.
 #include <gtest/gtest.h>
 
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #if HPCS_TEST_DEVICES
-#include "hpcs/backend_runtime.hpp"
-#include "hpcs/gpu.hpp"
+#include "hpcs/harness/backend_runtime.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #endif
 
 namespace hpcs::testing {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The MPI context of the test process (set by gtest_mpi_main.cpp).
 #pragma once
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 
 namespace hpcs::testing {
 extern const MpiContext* g_mpi;

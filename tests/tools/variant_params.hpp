@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::testing {
 

@@ -16,7 +16,11 @@ int nvmlDeviceGetHandleByPciBusId_v2(const char* pci, nvmlDevice_t* d) {
   *d = &device_tag;
   return 0;
 }
-int nvmlDeviceGetPowerUsage(nvmlDevice_t d, unsigned int* mw) { (void)d; *mw = 250000; return 0; }
+int nvmlDeviceGetPowerUsage(nvmlDevice_t d, unsigned int* mw) {
+  (void)d;
+  *mw = 250000;
+  return 0;
+}
 int nvmlDeviceGetTotalEnergyConsumption(nvmlDevice_t d, unsigned long long* mj) {
   (void)d;
   energy_mj += 1000;
@@ -28,9 +32,21 @@ int nvmlDeviceGetClockInfo(nvmlDevice_t d, int type, unsigned int* mhz) {
   *mhz = type == 1 ? 1755 : type == 2 ? 2619 : 1700;
   return 0;
 }
-int nvmlDeviceGetTemperature(nvmlDevice_t d, int sensor, unsigned int* c) { (void)d, (void)sensor; *c = 47; return 0; }
-int nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t d, unsigned long long* mask) { (void)d; *mask = 0x4; return 0; }
-int nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int* mw) { (void)d; *mw = 700000; return 0; }
+int nvmlDeviceGetTemperature(nvmlDevice_t d, int sensor, unsigned int* c) {
+  (void)d, (void)sensor;
+  *c = 47;
+  return 0;
+}
+int nvmlDeviceGetCurrentClocksEventReasons(nvmlDevice_t d, unsigned long long* mask) {
+  (void)d;
+  *mask = 0x4;
+  return 0;
+}
+int nvmlDeviceGetEnforcedPowerLimit(nvmlDevice_t d, unsigned int* mw) {
+  (void)d;
+  *mw = 700000;
+  return 0;
+}
 
 /* Clock locking for --gpu-clock's tests: FAKE_NVML_LOCK=deny refuses it as NVML does without
  * the permission; every lock and reset is appended to the file $FAKE_NVML_STATE. */

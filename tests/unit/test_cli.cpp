@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/cli.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/variant.hpp"
+#include "hpcs/harness/cli.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/harness/variant.hpp"
 #include "mpi_test_context.hpp"
 
 namespace {
@@ -124,8 +124,8 @@ TEST(Cli, Defaults) {
 }
 
 TEST(Cli, Values) {
-  const Parsed p = parse({"in.h5", "--reps", "5", "--warmup", "0", "--no-verify", "--json", "--variant", "a,b",
-                          "-o", "out.h5", "--energy-window", "0", "--idle-window", "0.5"},
+  const Parsed p = parse({"in.h5", "--reps", "5", "--warmup", "0", "--no-verify", "--json", "--variant", "a,b", "-o",
+                          "out.h5", "--energy-window", "0", "--idle-window", "0.5"},
                          true);
   EXPECT_EQ(p.code, std::nullopt);
   EXPECT_EQ(p.options.input, "in.h5");
@@ -153,9 +153,10 @@ TEST(Cli, InvalidValue) {
   EXPECT_THAT(loud.err, HasSubstr("reps"));
   EXPECT_EQ(std::count(loud.err.begin(), loud.err.end(), '\n'), 1) << loud.err;
 
-  for (const std::vector<std::string>& bad :
-       {std::vector<std::string>{"--warmup", "-1"}, {"--reps", "many"}, {"--energy-window", "-1"},
-        {"--no-such-option"}}) {
+  for (const std::vector<std::string>& bad : {std::vector<std::string>{"--warmup", "-1"},
+                                              {"--reps", "many"},
+                                              {"--energy-window", "-1"},
+                                              {"--no-such-option"}}) {
     const Parsed p = parse(bad, false);
     EXPECT_TRUE(p.code.has_value() && *p.code != 0) << bad[0];
   }
@@ -182,8 +183,8 @@ TEST(ErrorMessages, OneLineEscapesBytesATerminalWouldMisread) {
   EXPECT_EQ(hpcs::one_line(std::string("a\0b", 3)), "a\\x00b");
   EXPECT_EQ(hpcs::one_line("\x1b[31mred"), "\\x1b[31mred");
   EXPECT_EQ(hpcs::one_line("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"), "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80");
-  EXPECT_EQ(hpcs::one_line("\xc3"), "\\xc3");              // cut sequence
-  EXPECT_EQ(hpcs::one_line("\xc0\xaf"), "\\xc0\\xaf");     // overlong
+  EXPECT_EQ(hpcs::one_line("\xc3"), "\\xc3");                    // cut sequence
+  EXPECT_EQ(hpcs::one_line("\xc0\xaf"), "\\xc0\\xaf");           // overlong
   EXPECT_EQ(hpcs::one_line("\xed\xa0\x80"), "\\xed\\xa0\\x80");  // surrogate
 }
 

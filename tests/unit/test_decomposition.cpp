@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "hpcs/decomposition.hpp"
-#include "hpcs/error.hpp"
+#include "hpcs/parallel/decomposition.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace {
 

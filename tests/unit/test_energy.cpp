@@ -11,17 +11,17 @@
 #include <string>
 #include <thread>
 
-#include "hpcs/energy.hpp"
-#include "hpcs/report.hpp"
+#include "hpcs/measure/energy.hpp"
+#include "hpcs/report/report.hpp"
 #include "unit_test_util.hpp"
 
 namespace {
 namespace fs = std::filesystem;
-using ::testing::HasSubstr;
-using ::testing::StartsWith;
 using hpcs::unit::ScopedEnv;
 using hpcs::unit::TempDir;
 using hpcs::unit::write_text;
+using ::testing::HasSubstr;
+using ::testing::StartsWith;
 
 constexpr std::uint64_t kMaxRange = 262143328850;  // a real max_energy_range_uj
 
@@ -106,9 +106,9 @@ TEST(Energy, PowercapSumsPackageZones) {
   EXPECT_THAT(meter.cpu_source(), ::testing::Not(HasSubstr("core")));
 
   meter.start();
-  pc.set("intel-rapl:0", 1000000 + 2500000);        // +2.5 J
-  pc.set("intel-rapl:1", 2000000 + 500000);         // +0.5 J
-  pc.set("intel-rapl:0:0", 500000 + 100000000);     // sub-zone: not counted
+  pc.set("intel-rapl:0", 1000000 + 2500000);         // +2.5 J
+  pc.set("intel-rapl:1", 2000000 + 500000);          // +0.5 J
+  pc.set("intel-rapl:0:0", 500000 + 100000000);      // sub-zone: not counted
   pc.set("intel-rapl:0/intel-rapl:0:0", 100000000);  // not counted either
   const hpcs::EnergyWindow w = meter.stop();
   ASSERT_TRUE(w.cpu_joules.has_value());
@@ -139,7 +139,8 @@ TEST(Energy, PowercapCounterWrapAround) {
 
 // A meter on `pc` measures no CPU energy: its source says so, and a window (with `during`
 // inside it) has no joules.
-void expect_cpu_energy_unavailable(const FakePowercap& pc, const std::function<void()>& during = [] {}) {
+void expect_cpu_energy_unavailable(
+    const FakePowercap& pc, const std::function<void()>& during = [] {}) {
   ScopedEnv powercap("HPCS_POWERCAP_ROOT", pc.root());
   hpcs::EnergyMeter meter(std::nullopt);
   EXPECT_FALSE(meter.cpu_available());

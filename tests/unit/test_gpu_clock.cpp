@@ -11,14 +11,14 @@
 #include <sstream>
 #include <string>
 
-#include "hpcs/error.hpp"
-#include "hpcs/gpu_clock.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/measure/gpu_clock.hpp"
 #include "unit_test_util.hpp"
 
 namespace {
-using ::testing::HasSubstr;
 using hpcs::unit::ScopedEnv;
 using hpcs::unit::TempDir;
+using ::testing::HasSubstr;
 
 std::string read(const std::string& path) {
   std::ifstream in(path);

@@ -12,14 +12,14 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
 #include "unit_test_util.hpp"
 
 namespace {
 namespace fs = std::filesystem;
-using ::testing::HasSubstr;
 using hpcs::unit::TempDir;
+using ::testing::HasSubstr;
 
 // Expects `f` to throw hpcs::Error whose message contains every string in `parts`.
 template <class F>
@@ -116,7 +116,7 @@ TEST(H5, RoundTripDatasetInfo) {
     EXPECT_EQ(info.dims, std::vector<std::uint64_t>{e.n});
     EXPECT_EQ(info.type_name(), e.type_name);
   }
-  EXPECT_FALSE(r.has_dataset("outer"));            // a group, not a dataset
+  EXPECT_FALSE(r.has_dataset("outer"));  // a group, not a dataset
   EXPECT_FALSE(r.has_dataset("missing"));
   EXPECT_FALSE(r.has_dataset("/nowhere/values"));  // missing intermediate group
   EXPECT_FALSE(r.has_dataset(""));
@@ -260,10 +260,12 @@ TEST(H5, DuplicateAttributeThrowsNamingIt) {
   hpcs::h5::Group root = w.root();
   root.attribute("once", 1.0);
   expect_error([&] { root.attribute("once", 2.0); }, {path, "once"});
-  expect_error([&] {
-    hpcs::h5::Group first = root.group("g");
-    root.group("g");
-  }, {path, "'g'"});
+  expect_error(
+      [&] {
+        hpcs::h5::Group first = root.group("g");
+        root.group("g");
+      },
+      {path, "'g'"});
 }
 
 TEST(H5, ReaderErrorsNameTheFile) {
@@ -275,8 +277,7 @@ TEST(H5, ReaderErrorsNameTheFile) {
   hpcs::unit::write_text(text, "this is not HDF5\n");
   expect_error([&] { hpcs::h5::Reader r(text, MPI_COMM_SELF); }, {text, "not an HDF5 file"});
 
-  expect_error([&] { hpcs::h5::Reader r(dir.path().string(), MPI_COMM_SELF); },
-               {dir.path().string(), "directory"});
+  expect_error([&] { hpcs::h5::Reader r(dir.path().string(), MPI_COMM_SELF); }, {dir.path().string(), "directory"});
 
   const std::string good = dir.file("good.h5");
   write_sample(good);

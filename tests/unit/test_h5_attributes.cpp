@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "expect_error.hpp"
-#include "hpcs/h5.hpp"
+#include "hpcs/io/h5.hpp"
 #include "unit_test_util.hpp"
 
 namespace {
@@ -55,8 +55,8 @@ class OddAttributes : public ::testing::Test {
   }
 
   static void put(hid_t obj, const char* name, hid_t type, const std::vector<hsize_t>& dims, const void* data) {
-    const hid_t space = dims.empty() ? H5Screate(H5S_SCALAR)
-                                     : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr);
+    const hid_t space =
+        dims.empty() ? H5Screate(H5S_SCALAR) : H5Screate_simple(static_cast<int>(dims.size()), dims.data(), nullptr);
     const hid_t a = H5Acreate2(obj, name, type, space, H5P_DEFAULT, H5P_DEFAULT);
     ASSERT_GE(a, 0) << name;
     ASSERT_GE(H5Awrite(a, type, data), 0) << name;

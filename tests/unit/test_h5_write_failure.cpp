@@ -16,8 +16,8 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/error.hpp"
-#include "hpcs/h5.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/io/h5.hpp"
 #include "unit_test_util.hpp"
 
 namespace {

@@ -8,7 +8,7 @@
 #include <string>
 
 #include "expect_error.hpp"
-#include "hpcs/host_memory.hpp"
+#include "hpcs/parallel/host_memory.hpp"
 
 namespace {
 
@@ -33,15 +33,17 @@ std::string message_of(std::uint64_t bytes) {
 
 TEST_F(HostMemory, OneRankMayUseEightyPercent) {
   EXPECT_EQ(message_of(800000), "");
-  EXPECT_THAT(message_of(800001), ::testing::HasSubstr("in.h5: the rows of rank 0 needs 0.0008 GB but this machine has"));
+  EXPECT_THAT(message_of(800001),
+              ::testing::HasSubstr("in.h5: the rows of rank 0 needs 0.0008 GB but this machine has"));
 }
 
 TEST_F(HostMemory, RanksOfTheNodeShareIt) {
   hpcs::set_ranks_sharing_memory(2);
   EXPECT_EQ(hpcs::ranks_sharing_memory(), 2);
   EXPECT_EQ(message_of(400000), "");
-  EXPECT_THAT(message_of(500000),
-              ::testing::HasSubstr("needs 0.0005 GB per rank, 0.001 GB on this node's 2 ranks, but this machine has 0.001 GB"));
+  EXPECT_THAT(
+      message_of(500000),
+      ::testing::HasSubstr("needs 0.0005 GB per rank, 0.001 GB on this node's 2 ranks, but this machine has 0.001 GB"));
 }
 
 TEST_F(HostMemory, NoRanksCountAsOne) {

@@ -8,8 +8,8 @@
 #include <string>
 
 #include "expect_error.hpp"
-#include "hpcs/h5.hpp"
-#include "hpcs/input_file.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/io/input_file.hpp"
 #include "unit_test_util.hpp"
 
 namespace {

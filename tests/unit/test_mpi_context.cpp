@@ -11,16 +11,16 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/error.hpp"
-#include "hpcs/measure.hpp"
-#include "hpcs/mpi_context.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/measure/measure.hpp"
+#include "hpcs/parallel/mpi_context.hpp"
 #include "mpi_test_context.hpp"
 #include "unit_test_util.hpp"
 
 namespace {
+using hpcs::testing::mpi;
 using ::testing::HasSubstr;
 using ::testing::StartsWith;
-using hpcs::testing::mpi;
 
 // Runs agree(local) on every rank and returns the message thrown (nullopt if none).
 std::optional<std::string> agree_message(const std::optional<std::string>& local) {
@@ -50,9 +50,7 @@ TEST(MpiContext, Basics) {
   mpi().barrier();
 }
 
-TEST(MpiContext, AgreeWithoutErrorsDoesNotThrow) {
-  EXPECT_EQ(agree_message(std::nullopt), std::nullopt);
-}
+TEST(MpiContext, AgreeWithoutErrorsDoesNotThrow) { EXPECT_EQ(agree_message(std::nullopt), std::nullopt); }
 
 TEST(MpiContext, AgreeErrorOnLastRankThrowsEverywhere) {
   const int last = mpi().size() - 1;
@@ -236,8 +234,7 @@ TEST(Measure, EnergyIterationsAreTheSameOnEveryRank) {
   hpcs::unit::ScopedEnv powercap("HPCS_POWERCAP_ROOT", (dir.path() / "absent").string());
   hpcs::EnergyMeter meter(std::nullopt);
   const double rep_seconds = 0.001 * (1.0 + 0.25 * mpi().rank());
-  const hpcs::EnergyRun run =
-      hpcs::measure_energy(mpi(), meter, 0.01, rep_seconds, "", [] { return std::nullopt; });
+  const hpcs::EnergyRun run = hpcs::measure_energy(mpi(), meter, 0.01, rep_seconds, "", [] { return std::nullopt; });
   EXPECT_TRUE(same_on_all_ranks(static_cast<double>(run.iterations)));
   EXPECT_GE(run.iterations, 1u);
 }

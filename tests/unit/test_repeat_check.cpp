@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "hpcs/run_loop.hpp"
+#include "hpcs/harness/run_loop.hpp"
 #include "mpi_test_context.hpp"
 
 namespace {
@@ -43,7 +43,7 @@ TEST(RepeatCheck, IdenticalRunsPass) {
 TEST(RepeatCheck, OneDifferingRunOnOneRankFailsEverywhere) {
   FakeApp app;
   const bool odd = hpcs::testing::mpi().rank() == hpcs::testing::mpi().size() - 1;
-  FakeTrial trial{{0.1, 0.1, odd ? 0.1 + 0x1p-56 : 0.1  /* one ulp off */, 0.1}, 1};
+  FakeTrial trial{{0.1, 0.1, odd ? 0.1 + 0x1p-56 : 0.1 /* one ulp off */, 0.1}, 1};
   hpcs::RunRecord r;
   r.verification.status = "passed";
   r.verification.detail = "max error 0";

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/report.hpp"
+#include "hpcs/report/report.hpp"
 
 namespace {
 using ::testing::HasSubstr;

@@ -12,10 +12,10 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/h5.hpp"
-#include "hpcs/results_file.hpp"
-#include "hpcs/run_report.hpp"
-#include "hpcs/run_table.hpp"
+#include "hpcs/io/h5.hpp"
+#include "hpcs/report/results_file.hpp"
+#include "hpcs/harness/run_report.hpp"
+#include "hpcs/report/run_table.hpp"
 #include "unit_test_util.hpp"
 
 namespace {

@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "hpcs/error.hpp"
-#include "hpcs/stats.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/stats.hpp"
 
 namespace {
 

@@ -8,14 +8,14 @@
 #include <string>
 #include <thread>
 
-#include "hpcs/energy.hpp"
-#include "hpcs/telemetry.hpp"
+#include "hpcs/measure/energy.hpp"
+#include "hpcs/measure/telemetry.hpp"
 #include "unit_test_util.hpp"
 
 namespace {
+using hpcs::unit::ScopedEnv;
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
-using hpcs::unit::ScopedEnv;
 
 TEST(Telemetry, SamplesTheFakeGpu) {
   ScopedEnv nvml("HPCS_NVML_LIBRARY", std::string(HPCS_FAKE_NVML));

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// hpcs/temporary_files.hpp: SIGTERM and SIGINT remove the registered temporary files and
+// hpcs/io/temporary_files.hpp: SIGTERM and SIGINT remove the registered temporary files and
 // still end the process by that signal; unregistered files are not touched. Each case
 // runs in a forked child, which the signal ends.
 #include <gtest/gtest.h>
@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <string>
 
-#include "hpcs/temporary_files.hpp"
+#include "hpcs/io/temporary_files.hpp"
 #include "unit_test_util.hpp"
 
 namespace {

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Named tunings are points of the variant's tuning space (hpcs/variant.hpp): set through the
+// Named tunings are points of the variant's tuning space (hpcs/harness/variant.hpp): set through the
 // space's tunables, so a name and --tune agree; switches outside the space stay functions.
 #include <gtest/gtest.h>
 
 #include <stdexcept>
 
-#include "hpcs/variant.hpp"
+#include "hpcs/harness/variant.hpp"
 
 namespace hpcs {
 namespace {
@@ -18,10 +18,16 @@ struct Problem {};
 using V = Variant<Problem, Shape, int>;
 
 TuningSpace<Problem, Shape> space() {
-  Tunable<Problem, Shape> block{"block", [](const Problem&) { return std::vector<std::int64_t>{64, 128}; },
+  Tunable<Problem, Shape> block{"block",
+                                [](const Problem&) {
+                                  return std::vector<std::int64_t>{64, 128};
+                                },
                                 [](const Shape& s) { return s.block; },
                                 [](Shape& s, std::int64_t v) { s.block = static_cast<int>(v); }};
-  Tunable<Problem, Shape> unroll{"unroll", [](const Problem&) { return std::vector<std::int64_t>{1, 4}; },
+  Tunable<Problem, Shape> unroll{"unroll",
+                                 [](const Problem&) {
+                                   return std::vector<std::int64_t>{1, 4};
+                                 },
                                  [](const Shape& s) { return s.unroll; },
                                  [](Shape& s, std::int64_t v) { s.unroll = static_cast<int>(v); }};
   return {block, unroll};

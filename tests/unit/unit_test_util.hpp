@@ -20,8 +20,8 @@ class TempDir {
   TempDir() {
     static int counter = 0;
     path_ = std::filesystem::temp_directory_path() /
-            ("hpcs_unit_" + std::to_string(::getpid()) + "_" + std::to_string(hpcs::testing::mpi().rank()) +
-             "_" + std::to_string(counter++));
+            ("hpcs_unit_" + std::to_string(::getpid()) + "_" + std::to_string(hpcs::testing::mpi().rank()) + "_" +
+             std::to_string(counter++));
     std::filesystem::remove_all(path_);
     std::filesystem::create_directories(path_);
   }

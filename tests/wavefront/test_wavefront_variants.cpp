@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "hpcs/decomposition.hpp"
+#include "hpcs/parallel/decomposition.hpp"
 #include "mpi_test_context.hpp"
 #include "wavefront_cell.hpp"
 #include "wavefront_variants.hpp"
@@ -29,7 +29,8 @@ struct Instance {
   Sequences sequences;
 };
 
-Instance make_instance(const MpiContext& mpi, const std::string& app, Grid g, int tsize, int dsize, std::uint64_t seed) {
+Instance make_instance(const MpiContext& mpi, const std::string& app, Grid g, int tsize, int dsize,
+                       std::uint64_t seed) {
   Instance in;
   Problem& p = in.problem;
   p.app = app;
@@ -87,7 +88,8 @@ std::vector<Tuning> tunings(const Grid& g, bool device) {
     for (int cpu : {1, 3, 8, 64}) add(cpu, -2, 1);
     return out;
   }
-  for (std::int64_t band : {std::int64_t{-2}, std::int64_t{-1}, std::int64_t{0}, std::int64_t{2}, diagonals / 3, diagonals})
+  for (std::int64_t band :
+       {std::int64_t{-2}, std::int64_t{-1}, std::int64_t{0}, std::int64_t{2}, diagonals / 3, diagonals})
     for (int gpu : {1, 2, 5, 32}) add(3, band, gpu);
   for (int cpu : {1, 8}) add(cpu, diagonals / 4, 4);
   // Two GPUs (cuda/band where two are visible): halo off, every diagonal, and up to the cap.
@@ -116,8 +118,8 @@ TEST(WavefrontVariants, EveryExecutorReproducesTheSerialReference) {
   for (const Case& c : cases)
     for (const Grid& g : grids) {
       if (g.rows < mpi.size()) continue;
-      SCOPED_TRACE(c.app + " dsize " + std::to_string(c.dsize) + ", " + std::to_string(g.rows) +
-                   " x " + std::to_string(g.cols));
+      SCOPED_TRACE(c.app + " dsize " + std::to_string(c.dsize) + ", " + std::to_string(g.rows) + " x " +
+                   std::to_string(g.cols));
       const Instance inst = make_instance(mpi, c.app, g, c.tsize, c.dsize, seed);
       const VariantList variants = all_variants();
       const Result want = run(variants[0], inst, Tuning{});  // cpu/reference

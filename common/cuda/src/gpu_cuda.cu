@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "hpcs/gpu.hpp"
+#include "hpcs/parallel/gpu.hpp"
 
 namespace hpcs {
 namespace {
@@ -20,23 +20,22 @@ GpuSelection select_gpu(int local_rank) {
   const cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess || count == 0) {
     cudaGetLastError();
-    g_selection = {std::nullopt, e != cudaSuccess
-                                     ? std::string("no CUDA GPU visible (") + cudaGetErrorString(e) + ")"
-                                     : std::string("no CUDA GPU visible (0 devices)")};
+    g_selection = {std::nullopt, e != cudaSuccess ? std::string("no CUDA GPU visible (") + cudaGetErrorString(e) + ")"
+                                                  : std::string("no CUDA GPU visible (0 devices)")};
     return g_selection;
   }
   GpuDevice d;
   d.index = local_rank % count;
   cudaDeviceProp prop{};
   if (cudaSetDevice(d.index) != cudaSuccess || cudaGetDeviceProperties(&prop, d.index) != cudaSuccess) {
-    g_selection = {std::nullopt, "CUDA device " + std::to_string(d.index) + " cannot be used: " +
-                                     cudaGetErrorString(cudaGetLastError())};
+    g_selection = {std::nullopt, "CUDA device " + std::to_string(d.index) +
+                                     " cannot be used: " + cudaGetErrorString(cudaGetLastError())};
     return g_selection;
   }
   char bus[32] = {};
   if (cudaDeviceGetPCIBusId(bus, sizeof bus, d.index) != cudaSuccess) {
-    g_selection = {std::nullopt, "CUDA device " + std::to_string(d.index) + " has no PCI bus id: " +
-                                     cudaGetErrorString(cudaGetLastError())};
+    g_selection = {std::nullopt, "CUDA device " + std::to_string(d.index) +
+                                     " has no PCI bus id: " + cudaGetErrorString(cudaGetLastError())};
     return g_selection;
   }
   d.name = prop.name;

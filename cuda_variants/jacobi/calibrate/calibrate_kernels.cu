@@ -11,8 +11,8 @@
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/device_buffer.hpp"
 #include "hpcs/cuda/event_timer.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/timer.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/timer.hpp"
 #include "jacobi_stencil.hpp"
 
 namespace hpcs::jacobi::calib {
@@ -33,7 +33,7 @@ constexpr int kCopyThreads = 256;
 constexpr int kCopyUnroll = 4;
 
 __global__ void __launch_bounds__(kCopyThreads)
-copy_via_shared(const float4* __restrict__ in, float4* __restrict__ out, long long n4) {
+    copy_via_shared(const float4* __restrict__ in, float4* __restrict__ out, long long n4) {
   __shared__ float4 buf[kCopyThreads * kCopyUnroll];
   const int t = threadIdx.x, mate = t ^ 1;  // write a neighbour's element: a real round trip through shared
   const long long chunk = static_cast<long long>(kCopyThreads) * kCopyUnroll;
@@ -280,8 +280,9 @@ CiterSample c_iter_typed(int dims, int t_T, int t_S1, int t_S2, int threads, dou
   auto k1 = hex1d_compute<Real>;
   auto k2 = hhc2d_compute<Real>;
   if (smem > 48 * 1024) {
-    HPCS_CUDA_CHECK(cudaFuncSetAttribute(dims == 1 ? reinterpret_cast<const void*>(k1) : reinterpret_cast<const void*>(k2),
-                                         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
+    HPCS_CUDA_CHECK(
+        cudaFuncSetAttribute(dims == 1 ? reinterpret_cast<const void*>(k1) : reinterpret_cast<const void*>(k2),
+                             cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem)));
   }
   const int per_sm = dims == 1 ? blocks_per_sm(k1, threads, smem) : blocks_per_sm(k2, threads, smem);
   s.blocks = 4LL * per_sm * dev.n_sm;  // four full waves: every SM gets the same work
@@ -299,7 +300,8 @@ CiterSample c_iter_typed(int dims, int t_T, int t_S1, int t_S2, int threads, dou
   launch(1);  // warm-up (module load, clocks)
   const double one = launch(1);
   auto reps_for = [&](double seconds, long long reps) {
-    return std::max(1LL, std::min(1LL << 22, static_cast<long long>(std::ceil(reps * target / std::max(seconds, 1e-7)))));
+    return std::max(1LL,
+                    std::min(1LL << 22, static_cast<long long>(std::ceil(reps * target / std::max(seconds, 1e-7)))));
   };
   s.reps = reps_for(one, 1);
   // The one-hexagon probe is mostly launch latency: scale once more from a real length.
@@ -317,12 +319,20 @@ CiterSample c_iter_typed(int dims, int t_T, int t_S1, int t_S2, int threads, dou
 
 int fp32_lanes_per_sm(int major, int minor) {
   switch (major) {
-    case 5: return 128;
-    case 6: return minor == 0 ? 64 : 128;
-    case 7: return 64;
-    case 8: return minor == 0 ? 64 : 128;
-    case 9: return 128;
-    case 10: case 11: case 12: return 128;
+    case 5:
+      return 128;
+    case 6:
+      return minor == 0 ? 64 : 128;
+    case 7:
+      return 64;
+    case 8:
+      return minor == 0 ? 64 : 128;
+    case 9:
+      return 128;
+    case 10:
+    case 11:
+    case 12:
+      return 128;
     default:
       throw Error("compute capability " + std::to_string(major) + "." + std::to_string(minor) +
                   ": FP32 lanes per SM unknown (add it to fp32_lanes_per_sm)");
@@ -353,10 +363,14 @@ std::unique_ptr<Repeatable> make_copy(std::size_t floats, int n_sm) {
 
 std::unique_ptr<Repeatable> make_chain(Op op, int n_sm) {
   switch (op) {
-    case Op::FAdd: return std::make_unique<Chain<float, false>>(n_sm);
-    case Op::FMul: return std::make_unique<Chain<float, true>>(n_sm);
-    case Op::DAdd: return std::make_unique<Chain<double, false>>(n_sm);
-    case Op::DMul: return std::make_unique<Chain<double, true>>(n_sm);
+    case Op::FAdd:
+      return std::make_unique<Chain<float, false>>(n_sm);
+    case Op::FMul:
+      return std::make_unique<Chain<float, true>>(n_sm);
+    case Op::DAdd:
+      return std::make_unique<Chain<double, false>>(n_sm);
+    case Op::DMul:
+      return std::make_unique<Chain<double, true>>(n_sm);
   }
   throw Error("unknown operation");
 }

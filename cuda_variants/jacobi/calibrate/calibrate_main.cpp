@@ -17,10 +17,10 @@
 #include <CLI/CLI.hpp>
 
 #include "calibrate_kernels.hpp"
-#include "hpcs/cli.hpp"
-#include "hpcs/energy.hpp"
-#include "hpcs/error.hpp"
-#include "hpcs/gpu.hpp"
+#include "hpcs/harness/cli.hpp"
+#include "hpcs/measure/energy.hpp"
+#include "hpcs/base/error.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "hpcs/version.hpp"
 #include "jacobi_calibration.hpp"
 
@@ -152,15 +152,17 @@ int run(const Options& o, const std::string& command) {
   say(dev.name + ": " + std::to_string(dev.n_sm) + " SMs x " + std::to_string(dev.n_v) + " FP32 lanes");
 
   // L: streaming copy, minimum of several passes; words read + written.
-  const std::size_t floats = std::min<std::size_t>(o.quick ? (1u << 26) : (1u << 28),
-                                                   static_cast<std::size_t>(dev.global_bytes / 4 / 4));
+  const std::size_t floats =
+      std::min<std::size_t>(o.quick ? (1u << 26) : (1u << 28), static_cast<std::size_t>(dev.global_bytes / 4 / 4));
   auto copy = make_copy(floats, dev.n_sm);
   copy->run(2);
   double best = std::numeric_limits<double>::infinity();
   for (int i = 0; i < (o.quick ? 5 : 20); ++i) best = std::min(best, copy->run(1));
   const double words_per_s = copy->units() / best;
   c.l_word = dev.n_sm / words_per_s;
-  d["copy"] = {{"kernel", copy->describe()}, {"seconds_per_pass", best}, {"words_per_pass", copy->units()},
+  d["copy"] = {{"kernel", copy->describe()},
+               {"seconds_per_pass", best},
+               {"words_per_pass", copy->units()},
                {"bandwidth_gb_s", words_per_s * 4e-9}};
   say("L = " + std::to_string(c.l_word) + " s/word/SM (" + std::to_string(words_per_s * 4e-9) + " GB/s)");
 
@@ -180,9 +182,15 @@ int run(const Options& o, const std::string& command) {
       for (const Config& g : random_configs(dims, f64, configs, rng)) {
         const CiterSample s = c_iter_sample(dims, f64, g.t_T, g.t_S1, g.t_S2, g.threads, target, dev);
         values.push_back(s.c_iter);
-        samples.push_back({{"t_T", s.t_T}, {"t_S1", s.t_S1}, {"t_S2", s.t_S2}, {"threads", s.threads},
-                           {"blocks", s.blocks}, {"reps", s.reps}, {"seconds", s.seconds},
-                           {"iterations", s.iterations}, {"c_iter", s.c_iter}});
+        samples.push_back({{"t_T", s.t_T},
+                           {"t_S1", s.t_S1},
+                           {"t_S2", s.t_S2},
+                           {"threads", s.threads},
+                           {"blocks", s.blocks},
+                           {"reps", s.reps},
+                           {"seconds", s.seconds},
+                           {"iterations", s.iterations},
+                           {"c_iter", s.c_iter}});
       }
       const std::string key = std::string("c_iter_") + (dims == 1 ? "1d" : "2d") + (f64 ? "_f64" : "");
       (dims == 1 ? (f64 ? c.c_iter_1d_f64 : c.c_iter_1d) : (f64 ? c.c_iter_2d_f64 : c.c_iter_2d)) = mean(values);
@@ -225,8 +233,10 @@ int run(const Options& o, const std::string& command) {
     // The copy moves every word global -> shared -> global: one shared store and one load
     // per word read plus written, so e_gs is the rest after e_sr.
     c.e_gs = per_unit(gs) - c.e_sr;
-    nlohmann::json runs = {{"idle_before_w", idle_before}, {"idle_after_w", idle_after},
-                           {"window_s", window},           {"e_sr", run_json(sr, pingpong->describe())},
+    nlohmann::json runs = {{"idle_before_w", idle_before},
+                           {"idle_after_w", idle_after},
+                           {"window_s", window},
+                           {"e_sr", run_json(sr, pingpong->describe())},
                            {"e_gs", run_json(gs, copy->describe())}};
     const char* names[] = {"e_fadd", "e_fmul", "e_dadd", "e_dmul"};
     for (std::size_t i = 0; i < ops.size(); ++i) runs[names[i]] = run_json(ops[i].second, "dependent chain");
@@ -236,9 +246,12 @@ int run(const Options& o, const std::string& command) {
   }
 
   // A constant that came out <= 0 (noise, a broken kernel) must not reach a file.
-  const std::pair<const char*, double> times[] = {{"L", c.l_word},           {"T_sync", c.t_sync},
-                                                  {"T_launch", c.t_launch},  {"C_iter 1D", c.c_iter_1d},
-                                                  {"C_iter 2D", c.c_iter_2d}, {"C_iter 1D float64", c.c_iter_1d_f64},
+  const std::pair<const char*, double> times[] = {{"L", c.l_word},
+                                                  {"T_sync", c.t_sync},
+                                                  {"T_launch", c.t_launch},
+                                                  {"C_iter 1D", c.c_iter_1d},
+                                                  {"C_iter 2D", c.c_iter_2d},
+                                                  {"C_iter 1D float64", c.c_iter_1d_f64},
                                                   {"C_iter 2D float64", c.c_iter_2d_f64}};
   for (const auto& [name, v] : times)
     if (!(v > 0) || !std::isfinite(v))

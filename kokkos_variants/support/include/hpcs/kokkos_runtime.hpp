@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Kokkos' lifetime in a mini-app: kokkos_runtime.cpp registers it with the session
-// (hpcs/backend_runtime.hpp), which initializes Kokkos on the GPU this rank chose and
+// (hpcs/harness/backend_runtime.hpp), which initializes Kokkos on the GPU this rank chose and
 // finalizes it at the end. Variants ask here whether they can run. No Kokkos types.
 #pragma once
 #include <optional>

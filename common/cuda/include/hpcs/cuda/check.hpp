@@ -6,22 +6,21 @@
 
 #include <string>
 
-#include "hpcs/error.hpp"
+#include "hpcs/base/error.hpp"
 
 namespace hpcs::cuda {
 
 [[noreturn]] inline void fail(cudaError_t e, const char* what, const char* file, int line) {
-  throw Error(std::string("CUDA error: ") + what + " failed: " + cudaGetErrorName(e) + " (" +
-              cudaGetErrorString(e) + ") at " + file + ":" + std::to_string(line));
+  throw Error(std::string("CUDA error: ") + what + " failed: " + cudaGetErrorName(e) + " (" + cudaGetErrorString(e) +
+              ") at " + file + ":" + std::to_string(line));
 }
 
 }  // namespace hpcs::cuda
 
-#define HPCS_CUDA_CHECK(call)                                                   \
-  do {                                                                          \
-    const cudaError_t hpcs_cuda_err_ = (call);                                  \
-    if (hpcs_cuda_err_ != cudaSuccess)                                          \
-      ::hpcs::cuda::fail(hpcs_cuda_err_, #call, __FILE__, __LINE__);            \
+#define HPCS_CUDA_CHECK(call)                                                                         \
+  do {                                                                                                \
+    const cudaError_t hpcs_cuda_err_ = (call);                                                        \
+    if (hpcs_cuda_err_ != cudaSuccess) ::hpcs::cuda::fail(hpcs_cuda_err_, #call, __FILE__, __LINE__); \
   } while (0)
 
 #define HPCS_CUDA_CHECK_LAUNCH() HPCS_CUDA_CHECK(cudaGetLastError())
