@@ -23,21 +23,9 @@ clock when idle power is large. gamma (dynamic power ~ f V^2, V rising with f) d
 2.5; it is an assumption, not a fit. The memory clock is not modelled.
 """
 import argparse
-import json
 import sys
 
-
-def records(path):
-    out = []
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip().startswith("{"):
-                continue
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError as e:
-                sys.exit("error: %s:%d: not a JSON record (%s)" % (path, n, e.msg))
-    return out
+from hpcs_records import read_records as records
 
 
 def inputs(r, peak):

@@ -17,9 +17,10 @@ OMP_NUM_THREADS (benchmarks/gem_cpu_scaling.sh), one problem. Prints:
     device time); another size: by pair rates, and the row says so.
 """
 import argparse
-import json
 import re
 import sys
+
+from hpcs_records import read_records
 
 THESIS_SSE = 1.9         # SSE over the -O3 code
 THESIS_O3 = 2.0          # -O3 over the unoptimized code (not measured here)
@@ -46,20 +47,7 @@ def fit_amdahl(threads, speedups):
 
 
 def load(paths):
-    out = []
-    for path in paths:
-        with open(path) as f:
-            for n, line in enumerate(f, 1):
-                line = line.strip()
-                if not line.startswith("{"):
-                    continue
-                try:
-                    r = json.loads(line)
-                except ValueError as e:
-                    sys.exit("error: %s:%d: not a JSON record (%s)" % (path, n, e))
-                if r.get("app") == "gem":
-                    out.append(r)
-    return out
+    return [r for path in paths for r in read_records(path) if r.get("app") == "gem"]
 
 
 def threads_of(r):

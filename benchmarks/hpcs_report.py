@@ -17,10 +17,11 @@ matched by (app, variant, dtype, items, ranks). Needs matplotlib only for `plot`
 python3-matplotlib)."""
 import argparse
 import csv
-import json
 import math
 import os
 import sys
+
+from hpcs_records import read_numbered
 
 COLUMNS = ["app", "variant", "backend", "config", "dtype", "items", "ranks", "step", "time_kind", "time_s", "rate",
            "rate_unit", "gflops", "step_speedup", "cumulative_speedup", "gpu_j_per_rep", "gpu_w", "verification",
@@ -31,19 +32,11 @@ def load(paths):
     """The records of every file, each with the file it came from."""
     records = []
     for path in paths:
-        with open(path) as f:
-            for n, line in enumerate(f, 1):
-                line = line.strip()
-                if not line.startswith("{"):
-                    continue
-                try:
-                    r = json.loads(line)
-                except json.JSONDecodeError as e:
-                    sys.exit(f"error: {path}:{n}: not a JSON record ({e.msg})")
-                if "variant" not in r or "time_s" not in r:
-                    sys.exit(f"error: {path}:{n}: not a mini-app record (no variant / time_s)")
-                r["_source"] = path
-                records.append(r)
+        for n, r in read_numbered(path):
+            if "variant" not in r or "time_s" not in r:
+                sys.exit(f"error: {path}:{n}: not a mini-app record (no variant / time_s)")
+            r["_source"] = path
+            records.append(r)
     if not records:
         sys.exit("error: no records in " + ", ".join(paths))
     return records

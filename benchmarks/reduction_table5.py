@@ -16,8 +16,9 @@ A step the backend lacks (Kokkos has no RK-5: it needs warp-synchronous code) is
 with the step below it that exists, and the row says so.
 """
 import argparse
-import json
 import sys
+
+from hpcs_records import read_records
 
 # The paper's per-step numbers (digest 003: 5.5 and the Table 5 reconstruction; power: GTX 660 / 970).
 PAPER = {
@@ -38,19 +39,6 @@ def category(change):
 
 def cell(change):
     return "%s (%+.0f%%)" % (category(change), change * 100)
-
-
-def read_records(path):
-    out = []
-    with open(path) as f:
-        for n, line in enumerate(f, 1):
-            if not line.strip().startswith("{"):
-                continue
-            try:
-                out.append(json.loads(line))
-            except json.JSONDecodeError as e:
-                sys.exit("error: %s:%d: not a JSON record (%s)" % (path, n, e.msg))
-    return out
 
 
 def steps_of(records, backend, path):

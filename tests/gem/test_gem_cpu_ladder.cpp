@@ -10,34 +10,14 @@
 #include <string>
 
 #include "gem_cpu_ladder.hpp"
+#include "gem_ball_inputs.hpp"
 #include "gem_reference.hpp"
 #include "hpcs/base/error.hpp"
 
 namespace hpcs::gem {
 namespace {
 
-// Atoms in a ball of radius 8, vertices on a sphere of radius 12 with radial normals.
-Inputs ball_inputs(int atoms, int vertices, const Physics& p, std::mt19937_64& rng) {
-  std::uniform_real_distribution<double> u(-1, 1);
-  Inputs in;
-  in.physics = p;
-  while (static_cast<int>(in.atoms.size()) < atoms) {
-    const double x = u(rng), y = u(rng), z = u(rng);
-    if (x * x + y * y + z * z <= 1) in.atoms.push_back(8 * x, 8 * y, 8 * z, 0.9 * u(rng), 1.5);
-  }
-  Vertices v;
-  for (int k = 0; k < vertices; ++k) {
-    double x = u(rng), y = u(rng), z = u(rng);
-    const double n = std::sqrt(x * x + y * y + z * z) + 1e-12;
-    x /= n, y /= n, z /= n;
-    v.push_back(12 * x, 12 * y, 12 * z, x, y, z);
-  }
-  in.A = estimate_A(in.atoms);
-  in.vertices = shift_vertices(v, p);
-  in.constants = pair_constants(p, in.A);
-  for (double q : in.atoms.charge) in.q.push_back(q * p.charge_scale);
-  return in;
-}
+using testing::ball_inputs;
 
 // Within the bound the mini-app verifies with (gem_result.hpp).
 void expect_reference(Evaluator& e, Precision prec, const Inputs& in, const std::string& what) {

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "gem_launch_shape.hpp"
+#include "gem_ball_inputs.hpp"
 #include "gem_reference.hpp"
 #include "gem_variants.hpp"
 #include "hpcs/base/error.hpp"
@@ -19,29 +20,7 @@
 namespace hpcs::gem {
 namespace {
 
-// Atoms in a ball of radius 8, vertices on a sphere of radius 12 with radial normals.
-Inputs random_inputs(int atoms, int vertices, const Physics& p, std::mt19937_64& rng) {
-  std::uniform_real_distribution<double> u(-1, 1);
-  Inputs in;
-  in.physics = p;
-  while (static_cast<int>(in.atoms.size()) < atoms) {
-    const double x = u(rng), y = u(rng), z = u(rng);
-    if (x * x + y * y + z * z <= 1) in.atoms.push_back(8 * x, 8 * y, 8 * z, 0.9 * u(rng), 1.2 + 0.5 * (u(rng) + 1));
-  }
-  Vertices v;
-  for (int k = 0; k < vertices; ++k) {
-    double x = u(rng), y = u(rng), z = u(rng);
-    const double n = std::sqrt(x * x + y * y + z * z) + 1e-12;
-    x /= n, y /= n, z /= n;
-    v.push_back(12 * x, 12 * y, 12 * z, x, y, z);
-  }
-  in.A = estimate_A(in.atoms);
-  in.vertices = shift_vertices(v, p);
-  in.constants = pair_constants(p, in.A);
-  for (double q : in.atoms.charge) in.q.push_back(q * p.charge_scale);
-  in.hcp.cutoff = INFINITY;  // the HCP variants exact (their approximation: test_gem_hcp.cpp)
-  return in;
-}
+using testing::ball_inputs;
 
 using GemVariant = hpcs::testing::VariantTest<VariantList, all_variants>;
 
@@ -73,7 +52,7 @@ TEST_P(GemVariant, EqualsReferenceInEveryCase) {
           p.proj = proj, p.salt = salt, p.phi = phi;
           const std::string what =
               to_string(prec) + " p=" + std::to_string(proj) + " salt=" + std::to_string(salt) + " " + to_string(phi);
-          check(v, prec, Tuning{}, random_inputs(37, 29, p, rng), what);
+          check(v, prec, Tuning{}, ball_inputs(37, 29, p, rng), what);
         }
 }
 
@@ -90,7 +69,7 @@ TEST_P(GemVariant, EqualsReferenceAtOddSizesAndShapes) {
         if (v.why_not(Problem{}, t)) continue;  // a shape this variant refuses
         const std::string what = std::to_string(atoms) + " atoms x " + std::to_string(vertices) + " vertices, block " +
                                  std::to_string(block) + " tile " + std::to_string(tile);
-        check(v, Precision::Float32, t, random_inputs(atoms, vertices, p, rng), what);
+        check(v, Precision::Float32, t, ball_inputs(atoms, vertices, p, rng), what);
       }
 }
 
@@ -112,7 +91,7 @@ TEST_P(GemVariant, EqualsReferenceForEveryVerticesPerThreadAndSplit) {
           const std::string what = to_string(prec) + " " + std::to_string(atoms) + " atoms x " +
                                    std::to_string(vertices) + " vertices, vpt " + std::to_string(vpt) + " splits " +
                                    std::to_string(splits);
-          check(v, prec, t, random_inputs(atoms, vertices, p, rng), what);
+          check(v, prec, t, ball_inputs(atoms, vertices, p, rng), what);
         }
 }
 
@@ -133,7 +112,7 @@ TEST(GemVerification, BoundCatchesAMissingAtom) {
     for (double proj : {0.0, 1.0, 3.0}) {
       Physics p;
       p.proj = proj;
-      const Inputs in = random_inputs(300, 200, p, rng);
+      const Inputs in = ball_inputs(300, 200, p, rng);
       const ReferencePotentials ref = reference_potentials(in.physics, in.A, in.atoms, in.vertices, 1);
       const double u = prec == Precision::Float32 ? 0x1p-24 : 0x1p-53;
       const double per_sum = u * (4 * std::sqrt(static_cast<double>(in.q.size())) + 16);
