@@ -29,15 +29,9 @@ std::vector<std::string> texts(const std::vector<RunTableColumn>& columns, const
   for (std::size_t k = 0; k < cells.size() && k < columns.size(); ++k) {
     const RunTableCell& c = cells[k];
     switch (columns[k].kind) {
-      case CellKind::Text:
-        row.push_back(c.text);
-        break;
-      case CellKind::Integer:
-        row.push_back(std::to_string(c.integer));
-        break;
-      case CellKind::Real:
-        row.push_back(c.real ? number(*c.real) : std::string());
-        break;
+      case CellKind::Text: row.push_back(c.text); break;
+      case CellKind::Integer: row.push_back(std::to_string(c.integer)); break;
+      case CellKind::Real: row.push_back(c.real ? number(*c.real) : std::string()); break;
     }
   }
   return row;

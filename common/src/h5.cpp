@@ -40,14 +40,10 @@ void quiet_errors() { H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr); }
 
 std::string DatasetInfo::type_name() const {
   switch (kind) {
-    case Kind::Integer:
-      return (is_signed ? "int" : "uint") + std::to_string(8 * bytes);
-    case Kind::Float:
-      return "float" + std::to_string(8 * bytes);
-    case Kind::String:
-      return "string";
-    default:
-      return "non-numeric";
+    case Kind::Integer: return (is_signed ? "int" : "uint") + std::to_string(8 * bytes);
+    case Kind::Float: return "float" + std::to_string(8 * bytes);
+    case Kind::String: return "string";
+    default: return "non-numeric";
   }
 }
 
@@ -157,14 +153,9 @@ DatasetInfo Reader::dataset_info(const std::string& name) const {
       info.kind = Kind::Integer;
       info.is_signed = H5Tget_sign(type.get()) == H5T_SGN_2;
       break;
-    case H5T_FLOAT:
-      info.kind = Kind::Float;
-      break;
-    case H5T_STRING:
-      info.kind = Kind::String;
-      break;
-    default:
-      info.kind = Kind::Other;
+    case H5T_FLOAT: info.kind = Kind::Float; break;
+    case H5T_STRING: info.kind = Kind::String; break;
+    default: info.kind = Kind::Other;
   }
   info.bytes = H5Tget_size(type.get());
   const int rank = H5Sget_simple_extent_ndims(space.get());

@@ -10,28 +10,17 @@ namespace hpcs::h5::detail {
 namespace {
 const char* class_name(H5T_class_t c) {
   switch (c) {
-    case H5T_STRING:
-      return "string";
-    case H5T_INTEGER:
-      return "integer";
-    case H5T_FLOAT:
-      return "float";
-    case H5T_COMPOUND:
-      return "compound value";
-    case H5T_ENUM:
-      return "enum value";
-    case H5T_ARRAY:
-      return "array-typed value";
-    case H5T_VLEN:
-      return "variable-length sequence";
-    case H5T_REFERENCE:
-      return "reference";
-    case H5T_OPAQUE:
-      return "opaque value";
-    case H5T_BITFIELD:
-      return "bitfield";
-    default:
-      return "value of an unknown type";
+    case H5T_STRING: return "string";
+    case H5T_INTEGER: return "integer";
+    case H5T_FLOAT: return "float";
+    case H5T_COMPOUND: return "compound value";
+    case H5T_ENUM: return "enum value";
+    case H5T_ARRAY: return "array-typed value";
+    case H5T_VLEN: return "variable-length sequence";
+    case H5T_REFERENCE: return "reference";
+    case H5T_OPAQUE: return "opaque value";
+    case H5T_BITFIELD: return "bitfield";
+    default: return "value of an unknown type";
   }
 }
 
@@ -41,14 +30,10 @@ std::string with_article(const std::string& noun) { return (noun.find_first_of("
 std::string describe(H5T_class_t c, hid_t space) {
   const std::string what = class_name(c);
   switch (H5Sget_simple_extent_type(space)) {
-    case H5S_SCALAR:
-      return with_article(what);
-    case H5S_NULL:
-      return "empty (no value)";
-    case H5S_SIMPLE:
-      break;
-    default:
-      return "of an unknown shape";
+    case H5S_SCALAR: return with_article(what);
+    case H5S_NULL: return "empty (no value)";
+    case H5S_SIMPLE: break;
+    default: return "of an unknown shape";
   }
   const int rank = H5Sget_simple_extent_ndims(space);
   std::vector<hsize_t> dims(static_cast<std::size_t>(rank > 0 ? rank : 0));
@@ -60,25 +45,18 @@ std::string describe(H5T_class_t c, hid_t space) {
 
 bool class_fits(H5T_class_t c, Kind expected) {
   switch (expected) {
-    case Kind::String:
-      return c == H5T_STRING;
-    case Kind::Integer:
-      return c == H5T_INTEGER;
-    case Kind::Float:
-      return c == H5T_FLOAT || c == H5T_INTEGER;
-    default:
-      return false;
+    case Kind::String: return c == H5T_STRING;
+    case Kind::Integer: return c == H5T_INTEGER;
+    case Kind::Float: return c == H5T_FLOAT || c == H5T_INTEGER;
+    default: return false;
   }
 }
 
 const char* expected_name(Kind expected) {
   switch (expected) {
-    case Kind::String:
-      return "a scalar string";
-    case Kind::Integer:
-      return "a scalar integer";
-    default:
-      return "a scalar number";
+    case Kind::String: return "a scalar string";
+    case Kind::Integer: return "a scalar integer";
+    default: return "a scalar number";
   }
 }
 }  // namespace

@@ -57,12 +57,9 @@ class CubReducer final : public Reducer {
 
 std::unique_ptr<Reducer> make_cuda_cub(DType type) {
   switch (type) {
-    case DType::Int32:
-      return std::make_unique<CubReducer<std::int32_t, std::int64_t>>();
-    case DType::Float32:
-      return std::make_unique<CubReducer<float, float>>();
-    default:
-      return std::make_unique<CubReducer<double, double>>();
+    case DType::Int32: return std::make_unique<CubReducer<std::int32_t, std::int64_t>>();
+    case DType::Float32: return std::make_unique<CubReducer<float, float>>();
+    default: return std::make_unique<CubReducer<double, double>>();
   }
 }
 

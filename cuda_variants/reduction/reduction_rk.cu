@@ -29,21 +29,11 @@ template <class In, class Acc>
 void launch(int step, int block, int unroll, unsigned blocks, const In* in, Acc* out, std::size_t n) {
   const std::size_t smem = std::size_t(block) * sizeof(Acc);
   switch (step) {
-    case 1:
-      k::rk1<In, Acc><<<blocks, block, smem>>>(in, out, n);
-      break;
-    case 2:
-      k::rk2<In, Acc><<<blocks, block, smem>>>(in, out, n);
-      break;
-    case 3:
-      k::rk3<In, Acc><<<blocks, block, smem>>>(in, out, n);
-      break;
-    case 4:
-      k::rk4<In, Acc><<<blocks, block, smem>>>(in, out, n);
-      break;
-    case 5:
-      k::rk5<In, Acc><<<blocks, block, smem>>>(in, out, n);
-      break;
+    case 1: k::rk1<In, Acc><<<blocks, block, smem>>>(in, out, n); break;
+    case 2: k::rk2<In, Acc><<<blocks, block, smem>>>(in, out, n); break;
+    case 3: k::rk3<In, Acc><<<blocks, block, smem>>>(in, out, n); break;
+    case 4: k::rk4<In, Acc><<<blocks, block, smem>>>(in, out, n); break;
+    case 5: k::rk5<In, Acc><<<blocks, block, smem>>>(in, out, n); break;
     case 6:
       with_block<kMinBlock>(block, [&](auto B) { k::rk6<B(), In, Acc><<<blocks, B(), smem>>>(in, out, n); });
       break;
@@ -142,12 +132,9 @@ class RkReducer final : public Reducer {
 
 std::unique_ptr<Reducer> make_cuda_rk(int step, DType type, const Tuning& t) {
   switch (type) {
-    case DType::Int32:
-      return std::make_unique<RkReducer<std::int32_t, std::int64_t>>(step, t);
-    case DType::Float32:
-      return std::make_unique<RkReducer<float, float>>(step, t);
-    default:
-      return std::make_unique<RkReducer<double, double>>(step, t);
+    case DType::Int32: return std::make_unique<RkReducer<std::int32_t, std::int64_t>>(step, t);
+    case DType::Float32: return std::make_unique<RkReducer<float, float>>(step, t);
+    default: return std::make_unique<RkReducer<double, double>>(step, t);
   }
 }
 

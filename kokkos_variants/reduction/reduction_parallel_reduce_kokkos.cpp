@@ -69,12 +69,9 @@ namespace {
 template <bool HostResult>
 std::unique_ptr<Reducer> make(DType type) {
   switch (type) {
-    case DType::Int32:
-      return std::make_unique<KokkosParallelReduce<std::int32_t, std::int64_t, HostResult>>();
-    case DType::Float32:
-      return std::make_unique<KokkosParallelReduce<float, float, HostResult>>();
-    default:
-      return std::make_unique<KokkosParallelReduce<double, double, HostResult>>();
+    case DType::Int32: return std::make_unique<KokkosParallelReduce<std::int32_t, std::int64_t, HostResult>>();
+    case DType::Float32: return std::make_unique<KokkosParallelReduce<float, float, HostResult>>();
+    default: return std::make_unique<KokkosParallelReduce<double, double, HostResult>>();
   }
 }
 }  // namespace

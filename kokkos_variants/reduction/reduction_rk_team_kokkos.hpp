@@ -69,21 +69,11 @@ void launch_team(const In* in, Acc* out, std::size_t n, std::size_t league, int 
 template <class In, class Acc>
 void launch(int step, int team, int unroll, std::size_t league, const In* in, Acc* out, std::size_t n) {
   switch (step) {
-    case 1:
-      launch_team<1, 0, 1>(in, out, n, league, team);
-      break;
-    case 2:
-      launch_team<2, 0, 1>(in, out, n, league, team);
-      break;
-    case 3:
-      launch_team<3, 0, 1>(in, out, n, league, team);
-      break;
-    case 4:
-      launch_team<4, 0, 1>(in, out, n, league, team);
-      break;
-    case 6:
-      with_block<1>(team, [&](auto B) { launch_team<6, B(), 1>(in, out, n, league, team); });
-      break;
+    case 1: launch_team<1, 0, 1>(in, out, n, league, team); break;
+    case 2: launch_team<2, 0, 1>(in, out, n, league, team); break;
+    case 3: launch_team<3, 0, 1>(in, out, n, league, team); break;
+    case 4: launch_team<4, 0, 1>(in, out, n, league, team); break;
+    case 6: with_block<1>(team, [&](auto B) { launch_team<6, B(), 1>(in, out, n, league, team); }); break;
     default:
       with_block<1>(team, [&](auto B) {
         with_unroll(unroll, [&](auto U) { launch_team<7, B(), U()>(in, out, n, league, team); });

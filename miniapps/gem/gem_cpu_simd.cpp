@@ -64,14 +64,10 @@ __attribute__((target(HPCS_GEM_AVX512))) void run_avx512(const CpuMolecule<Real>
 
 const char* isa_name(SimdIsa isa) {
   switch (isa) {
-    case SimdIsa::Sse2:
-      return "sse2";
-    case SimdIsa::Avx2:
-      return "avx2";
-    case SimdIsa::Avx512:
-      return "avx512f";
-    default:
-      return "default";
+    case SimdIsa::Sse2: return "sse2";
+    case SimdIsa::Avx2: return "avx2";
+    case SimdIsa::Avx512: return "avx512f";
+    default: return "default";
   }
 }
 

@@ -121,17 +121,10 @@ void with_case(const PairConstants<Real>& c, F&& f) {
 template <class F>
 void with_vertices_per_thread(int vpt, F&& f) {
   switch (vpt) {
-    case 1:
-      f(std::integral_constant<int, 1>{});
-      break;
-    case 2:
-      f(std::integral_constant<int, 2>{});
-      break;
-    case 4:
-      f(std::integral_constant<int, 4>{});
-      break;
-    default:
-      f(std::integral_constant<int, 8>{});
+    case 1: f(std::integral_constant<int, 1>{}); break;
+    case 2: f(std::integral_constant<int, 2>{}); break;
+    case 4: f(std::integral_constant<int, 4>{}); break;
+    default: f(std::integral_constant<int, 8>{});
   }
 }
 

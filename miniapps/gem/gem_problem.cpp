@@ -7,12 +7,9 @@ namespace hpcs::gem {
 
 std::string to_string(PhiType p) {
   switch (p) {
-    case PhiType::Coulomb:
-      return "coulomb";
-    case PhiType::Reaction:
-      return "reaction";
-    default:
-      return "total";
+    case PhiType::Coulomb: return "coulomb";
+    case PhiType::Reaction: return "reaction";
+    default: return "total";
   }
 }
 

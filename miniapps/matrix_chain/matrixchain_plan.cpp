@@ -15,12 +15,9 @@ double d(std::int64_t v) { return static_cast<double>(v); }
 
 std::string to_string(StepKind k) {
   switch (k) {
-    case StepKind::Gemm:
-      return "gemm";
-    case StepKind::FusedLeft:
-      return "fused-left";
-    case StepKind::FusedRight:
-      return "fused-right";
+    case StepKind::Gemm: return "gemm";
+    case StepKind::FusedLeft: return "fused-left";
+    case StepKind::FusedRight: return "fused-right";
   }
   return "?";
 }

@@ -14,12 +14,9 @@ std::size_t bytes_of(Precision p) { return p == Precision::Float32 ? 4 : 8; }
 
 std::string to_string(PlanKind k) {
   switch (k) {
-    case PlanKind::Naive:
-      return "naive";
-    case PlanKind::OpCount:
-      return "opcount";
-    case PlanKind::Fused:
-      return "fused";
+    case PlanKind::Naive: return "naive";
+    case PlanKind::OpCount: return "opcount";
+    case PlanKind::Fused: return "fused";
   }
   return "?";
 }

@@ -29,38 +29,17 @@ void with_block(int block, F&& f) {
     throw Error("--block " + std::to_string(block) + ": expected a power of two from " + std::to_string(Min) +
                 " to 1024");
   switch (block) {
-    case 1:
-      detail::call_block<1, Min>(f);
-      break;
-    case 2:
-      detail::call_block<2, Min>(f);
-      break;
-    case 4:
-      detail::call_block<4, Min>(f);
-      break;
-    case 8:
-      detail::call_block<8, Min>(f);
-      break;
-    case 16:
-      detail::call_block<16, Min>(f);
-      break;
-    case 32:
-      detail::call_block<32, Min>(f);
-      break;
-    case 64:
-      detail::call_block<64, Min>(f);
-      break;
-    case 128:
-      detail::call_block<128, Min>(f);
-      break;
-    case 256:
-      detail::call_block<256, Min>(f);
-      break;
-    case 512:
-      detail::call_block<512, Min>(f);
-      break;
-    default:
-      detail::call_block<1024, Min>(f);
+    case 1: detail::call_block<1, Min>(f); break;
+    case 2: detail::call_block<2, Min>(f); break;
+    case 4: detail::call_block<4, Min>(f); break;
+    case 8: detail::call_block<8, Min>(f); break;
+    case 16: detail::call_block<16, Min>(f); break;
+    case 32: detail::call_block<32, Min>(f); break;
+    case 64: detail::call_block<64, Min>(f); break;
+    case 128: detail::call_block<128, Min>(f); break;
+    case 256: detail::call_block<256, Min>(f); break;
+    case 512: detail::call_block<512, Min>(f); break;
+    default: detail::call_block<1024, Min>(f);
   }
 }
 
@@ -68,20 +47,11 @@ void with_block(int block, F&& f) {
 template <class F>
 void with_unroll(int unroll, F&& f) {
   switch (unroll) {
-    case 1:
-      f(Int<1>{});
-      break;
-    case 2:
-      f(Int<2>{});
-      break;
-    case 4:
-      f(Int<4>{});
-      break;
-    case 8:
-      f(Int<8>{});
-      break;
-    default:
-      throw Error("--unroll " + std::to_string(unroll) + ": expected 1, 2, 4 or 8");
+    case 1: f(Int<1>{}); break;
+    case 2: f(Int<2>{}); break;
+    case 4: f(Int<4>{}); break;
+    case 8: f(Int<8>{}); break;
+    default: throw Error("--unroll " + std::to_string(unroll) + ": expected 1, 2, 4 or 8");
   }
 }
 

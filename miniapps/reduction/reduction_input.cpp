@@ -36,12 +36,9 @@ std::vector<T> generate(std::uint64_t seed, std::uint64_t begin, std::uint64_t c
 
 HostArray generate_slice(DType type, std::uint64_t seed, std::uint64_t begin, std::uint64_t count) {
   switch (type) {
-    case DType::Int32:
-      return generate<std::int32_t>(seed, begin, count);
-    case DType::Float32:
-      return generate<float>(seed, begin, count);
-    default:
-      return generate<double>(seed, begin, count);
+    case DType::Int32: return generate<std::int32_t>(seed, begin, count);
+    case DType::Float32: return generate<float>(seed, begin, count);
+    default: return generate<double>(seed, begin, count);
   }
 }
 
@@ -77,14 +74,9 @@ InputSlice load_slice(const MpiContext& mpi, const std::string& path, const std:
     check_fits_in_memory(bytes, where + ": the slice of rank " + std::to_string(mpi.rank()));
     InputSlice s{HostArray{}, n, b.begin};
     switch (type) {
-      case DType::Int32:
-        s.data = std::vector<std::int32_t>(b.count);
-        break;
-      case DType::Float32:
-        s.data = std::vector<float>(b.count);
-        break;
-      default:
-        s.data = std::vector<double>(b.count);
+      case DType::Int32: s.data = std::vector<std::int32_t>(b.count); break;
+      case DType::Float32: s.data = std::vector<float>(b.count); break;
+      default: s.data = std::vector<double>(b.count);
     }
     std::visit(
         [&](auto& v) {

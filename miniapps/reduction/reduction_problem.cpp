@@ -7,12 +7,9 @@ namespace hpcs::reduction {
 
 const char* dtype_name(DType t) {
   switch (t) {
-    case DType::Int32:
-      return "int32";
-    case DType::Float32:
-      return "float32";
-    default:
-      return "float64";
+    case DType::Int32: return "int32";
+    case DType::Float32: return "float32";
+    default: return "float64";
   }
 }
 

@@ -84,8 +84,7 @@ bool scan_fasta(const std::string& path, OnHeader&& on_header, OnLetter&& on_let
         case State::LeadingCr:
           not_fasta();  // '\r' and more: not a blank line
           break;
-        default:
-          break;
+        default: break;
       }
     }
   }

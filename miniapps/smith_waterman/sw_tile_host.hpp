@@ -27,17 +27,10 @@ void with_tile_shape(const Tuning& t, bool local, F&& f) {
     else f(SR, std::false_type{}, std::false_type{});
   };
   switch (t.sub_rows) {
-    case 4:
-      flags(std::integral_constant<int, 4>{});
-      break;
-    case 8:
-      flags(std::integral_constant<int, 8>{});
-      break;
-    case 16:
-      flags(std::integral_constant<int, 16>{});
-      break;
-    default:
-      throw Error("--sub-rows " + std::to_string(t.sub_rows) + ": the tile kernels support 4, 8 or 16");
+    case 4: flags(std::integral_constant<int, 4>{}); break;
+    case 8: flags(std::integral_constant<int, 8>{}); break;
+    case 16: flags(std::integral_constant<int, 16>{}); break;
+    default: throw Error("--sub-rows " + std::to_string(t.sub_rows) + ": the tile kernels support 4, 8 or 16");
   }
 }
 

@@ -49,24 +49,15 @@ struct UsesLetters<App, decltype(void(App::kLetters))> {
 template <class F>
 decltype(auto) visit_synthetic(int dsize, int tsize, F&& f) {
   switch (dsize) {
-    case 1:
-      return f(Synthetic<1>{tsize});
-    case 2:
-      return f(Synthetic<2>{tsize});
-    case 3:
-      return f(Synthetic<3>{tsize});
-    case 4:
-      return f(Synthetic<4>{tsize});
-    case 5:
-      return f(Synthetic<5>{tsize});
-    case 6:
-      return f(Synthetic<6>{tsize});
-    case 7:
-      return f(Synthetic<7>{tsize});
-    case 8:
-      return f(Synthetic<8>{tsize});
-    default:
-      throw Error("--dsize " + std::to_string(dsize) + ": expected 1.." + std::to_string(kMaxDsize));
+    case 1: return f(Synthetic<1>{tsize});
+    case 2: return f(Synthetic<2>{tsize});
+    case 3: return f(Synthetic<3>{tsize});
+    case 4: return f(Synthetic<4>{tsize});
+    case 5: return f(Synthetic<5>{tsize});
+    case 6: return f(Synthetic<6>{tsize});
+    case 7: return f(Synthetic<7>{tsize});
+    case 8: return f(Synthetic<8>{tsize});
+    default: throw Error("--dsize " + std::to_string(dsize) + ": expected 1.." + std::to_string(kMaxDsize));
   }
 }
 

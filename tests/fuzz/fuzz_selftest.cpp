@@ -13,14 +13,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const char kind = size > 0 ? static_cast<char>(data[0]) : 'e';
   hpcs::fuzz::expect_clean("selftest.input", [&] {
     switch (kind) {
-      case 'x':
-        throw std::out_of_range("vector::_M_range_check");
-      case 'n':
-        throw hpcs::Error("something is wrong");
-      case 'a':
-        std::abort();
-      default:
-        throw hpcs::Error("selftest.input: bad input");
+      case 'x': throw std::out_of_range("vector::_M_range_check");
+      case 'n': throw hpcs::Error("something is wrong");
+      case 'a': std::abort();
+      default: throw hpcs::Error("selftest.input: bad input");
     }
   });
   return 0;

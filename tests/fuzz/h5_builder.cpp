@@ -82,22 +82,14 @@ H5Type fuzzed_type(FuzzedDataProvider& in, H5Type expected) {
 
 Id file_type(H5Type t, FuzzedDataProvider& in) {
   switch (t) {
-    case H5Type::Int8:
-      return Id(H5Tcopy(H5T_STD_I8LE), H5Tclose);
-    case H5Type::UInt8:
-      return Id(H5Tcopy(H5T_STD_U8LE), H5Tclose);
-    case H5Type::Int32:
-      return Id(H5Tcopy(H5T_STD_I32LE), H5Tclose);
-    case H5Type::UInt32:
-      return Id(H5Tcopy(H5T_STD_U32LE), H5Tclose);
-    case H5Type::Int64:
-      return Id(H5Tcopy(H5T_STD_I64LE), H5Tclose);
-    case H5Type::Float32:
-      return Id(H5Tcopy(H5T_IEEE_F32LE), H5Tclose);
-    case H5Type::Float64:
-      return Id(H5Tcopy(H5T_IEEE_F64LE), H5Tclose);
-    case H5Type::Float64BE:
-      return Id(H5Tcopy(H5T_IEEE_F64BE), H5Tclose);
+    case H5Type::Int8: return Id(H5Tcopy(H5T_STD_I8LE), H5Tclose);
+    case H5Type::UInt8: return Id(H5Tcopy(H5T_STD_U8LE), H5Tclose);
+    case H5Type::Int32: return Id(H5Tcopy(H5T_STD_I32LE), H5Tclose);
+    case H5Type::UInt32: return Id(H5Tcopy(H5T_STD_U32LE), H5Tclose);
+    case H5Type::Int64: return Id(H5Tcopy(H5T_STD_I64LE), H5Tclose);
+    case H5Type::Float32: return Id(H5Tcopy(H5T_IEEE_F32LE), H5Tclose);
+    case H5Type::Float64: return Id(H5Tcopy(H5T_IEEE_F64LE), H5Tclose);
+    case H5Type::Float64BE: return Id(H5Tcopy(H5T_IEEE_F64BE), H5Tclose);
     case H5Type::FixedString: {
       Id s(H5Tcopy(H5T_C_S1), H5Tclose);
       H5Tset_size(s.get(), in.ConsumeIntegralInRange<std::size_t>(1, 80));
@@ -195,19 +187,11 @@ void make_dataset(FuzzedDataProvider& in, hid_t file, const DatasetSpec& spec, c
   Id lcpl(H5Pcreate(H5P_LINK_CREATE), H5Pclose);
   H5Pset_create_intermediate_group(lcpl.get(), 1);
   switch (in.ConsumeIntegralInRange<int>(0, 15)) {  // mostly a dataset; else left out, a group or a link
-    case 12:
-      return;
-    case 13:
-      H5Gclose(H5Gcreate2(file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT, H5P_DEFAULT));
-      return;
-    case 14:
-      H5Lcreate_soft("/nowhere", file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT);
-      return;
-    case 15:
-      H5Lcreate_external("missing.h5", "/x", file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT);
-      return;
-    default:
-      break;
+    case 12: return;
+    case 13: H5Gclose(H5Gcreate2(file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT, H5P_DEFAULT)); return;
+    case 14: H5Lcreate_soft("/nowhere", file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT); return;
+    case 15: H5Lcreate_external("missing.h5", "/x", file, spec.name.c_str(), lcpl.get(), H5P_DEFAULT); return;
+    default: break;
   }
   const H5Type t = fuzzed_type(in, spec.type);
   Id type = file_type(t, in);

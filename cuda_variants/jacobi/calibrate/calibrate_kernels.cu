@@ -319,20 +319,14 @@ CiterSample c_iter_typed(int dims, int t_T, int t_S1, int t_S2, int threads, dou
 
 int fp32_lanes_per_sm(int major, int minor) {
   switch (major) {
-    case 5:
-      return 128;
-    case 6:
-      return minor == 0 ? 64 : 128;
-    case 7:
-      return 64;
-    case 8:
-      return minor == 0 ? 64 : 128;
-    case 9:
-      return 128;
+    case 5: return 128;
+    case 6: return minor == 0 ? 64 : 128;
+    case 7: return 64;
+    case 8: return minor == 0 ? 64 : 128;
+    case 9: return 128;
     case 10:
     case 11:
-    case 12:
-      return 128;
+    case 12: return 128;
     default:
       throw Error("compute capability " + std::to_string(major) + "." + std::to_string(minor) +
                   ": FP32 lanes per SM unknown (add it to fp32_lanes_per_sm)");
@@ -363,14 +357,10 @@ std::unique_ptr<Repeatable> make_copy(std::size_t floats, int n_sm) {
 
 std::unique_ptr<Repeatable> make_chain(Op op, int n_sm) {
   switch (op) {
-    case Op::FAdd:
-      return std::make_unique<Chain<float, false>>(n_sm);
-    case Op::FMul:
-      return std::make_unique<Chain<float, true>>(n_sm);
-    case Op::DAdd:
-      return std::make_unique<Chain<double, false>>(n_sm);
-    case Op::DMul:
-      return std::make_unique<Chain<double, true>>(n_sm);
+    case Op::FAdd: return std::make_unique<Chain<float, false>>(n_sm);
+    case Op::FMul: return std::make_unique<Chain<float, true>>(n_sm);
+    case Op::DAdd: return std::make_unique<Chain<double, false>>(n_sm);
+    case Op::DMul: return std::make_unique<Chain<double, true>>(n_sm);
   }
   throw Error("unknown operation");
 }
