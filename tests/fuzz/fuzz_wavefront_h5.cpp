@@ -14,9 +14,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FuzzedDataProvider in(data, size);
   using hpcs::fuzz::AttributeSpec;
   using hpcs::fuzz::H5Type;
-  hpcs::fuzz::FileSpec spec;
-  const hsize_t len_a = hpcs::fuzz::fuzzed_dim(in, 0), len_b = hpcs::fuzz::fuzzed_dim(in, 0);
-  spec.datasets = {{"a", H5Type::UInt8, {len_a}, 0}, {"b", H5Type::UInt8, {len_b}, 4}};
+  hpcs::fuzz::FileSpec spec = hpcs::fuzz::pair_file_spec(in, 4);
   spec.attributes = {
       AttributeSpec{"/", "alphabet", H5Type::VarString, {"dna", "protein", "DNA", ""}, 0},
       AttributeSpec{"/", "letters", H5Type::VarString, {"ACGTN", "ACGT", "acgtn", "ACGTNX", ""}, 0},

@@ -256,6 +256,13 @@ hsize_t fuzzed_dim(FuzzedDataProvider& in, hsize_t min_dim) {
   return d < min_dim && d < 1000 ? min_dim + d : d;
 }
 
+FileSpec pair_file_spec(FuzzedDataProvider& in, double b_code) {
+  FileSpec spec;
+  const hsize_t len_a = fuzzed_dim(in, 0), len_b = fuzzed_dim(in, 0);
+  spec.datasets = {{"a", H5Type::UInt8, {len_a}, 0}, {"b", H5Type::UInt8, {len_b}, b_code}};
+  return spec;
+}
+
 void build_h5_file(FuzzedDataProvider& in, const std::string& path, const FileSpec& spec) {
   // HDF5 keeps freed blocks on free lists only up to small limits; above them every file
   // open maps and zeroes its 512 KB metadata cache afresh (ASan's large allocations are

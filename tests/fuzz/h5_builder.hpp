@@ -43,6 +43,10 @@ struct FileSpec {
 // A shape for a spec: one of a few small sizes (min_dim upwards) most of the time.
 hsize_t fuzzed_dim(FuzzedDataProvider& in, hsize_t min_dim);
 
+// A pair file's datasets (Smith-Waterman's and the wavefront app's readers): /a and /b,
+// uint8 codes of fuzzed lengths; an unchosen code of b is `b_code` (a valid letter).
+FileSpec pair_file_spec(FuzzedDataProvider& in, double b_code);
+
 // Writes the file at `path` (replacing it). Failures of HDF5 calls only leave a part out.
 void build_h5_file(FuzzedDataProvider& in, const std::string& path, const FileSpec& spec);
 

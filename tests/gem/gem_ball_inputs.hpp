@@ -4,6 +4,7 @@
 #pragma once
 #include <cmath>
 #include <random>
+#include <string>
 
 #include "gem_variants.hpp"
 
@@ -30,6 +31,21 @@ inline Inputs ball_inputs(int atoms, int vertices, const Physics& p, std::mt1993
   for (double q : in.atoms.charge) in.q.push_back(q * p.charge_scale);
   in.hcp.cutoff = INFINITY;  // the HCP variants exact (their approximation: test_gem_hcp.cpp)
   return in;
+}
+
+// Every case the variant tests cover: both precisions, three projections, with and without
+// salt, the three potentials; f(precision, physics, a description of the case).
+template <class F>
+void for_each_case(F&& f) {
+  for (Precision prec : {Precision::Float32, Precision::Float64})
+    for (double proj : {0.0, 1.0, 3.0})
+      for (double salt : {0.0, 0.15})
+        for (PhiType phi : {PhiType::Total, PhiType::Reaction, PhiType::Coulomb}) {
+          Physics p;
+          p.proj = proj, p.salt = salt, p.phi = phi;
+          f(prec, p,
+            to_string(prec) + " p=" + std::to_string(proj) + " salt=" + std::to_string(salt) + " " + to_string(phi));
+        }
 }
 
 }  // namespace hpcs::gem::testing

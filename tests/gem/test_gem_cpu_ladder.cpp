@@ -35,22 +35,14 @@ void expect_reference(Evaluator& e, Precision prec, const Inputs& in, const std:
 
 TEST(GemCpuLadder, EveryIsaAndThreadCountEqualsReference) {
   std::mt19937_64 rng(std::random_device{}());
-  for (Precision prec : {Precision::Float32, Precision::Float64})
-    for (double proj : {0.0, 1.0, 3.0})
-      for (double salt : {0.0, 0.15})
-        for (PhiType phi : {PhiType::Total, PhiType::Reaction, PhiType::Coulomb}) {
-          Physics p;
-          p.proj = proj, p.salt = salt, p.phi = phi;
-          const std::string what =
-              to_string(prec) + " p=" + std::to_string(proj) + " salt=" + std::to_string(salt) + " " + to_string(phi);
-          const Inputs in = ball_inputs(45, 23, p, rng);
-          expect_reference(*make_cpu_serial(prec), prec, in, "serial " + what);
-          for (SimdIsa isa : supported_isas()) {
-            expect_reference(*make_cpu_simd(prec, isa), prec, in, std::string("simd ") + isa_name(isa) + " " + what);
-            expect_reference(*make_cpu_openmp(prec, isa, 2), prec, in,
-                             std::string("openmp ") + isa_name(isa) + " " + what);
-          }
-        }
+  testing::for_each_case([&](Precision prec, const Physics& p, const std::string& what) {
+    const Inputs in = ball_inputs(45, 23, p, rng);
+    expect_reference(*make_cpu_serial(prec), prec, in, "serial " + what);
+    for (SimdIsa isa : supported_isas()) {
+      expect_reference(*make_cpu_simd(prec, isa), prec, in, std::string("simd ") + isa_name(isa) + " " + what);
+      expect_reference(*make_cpu_openmp(prec, isa, 2), prec, in, std::string("openmp ") + isa_name(isa) + " " + what);
+    }
+  });
 }
 
 // Remainders of every vector width (a lane mask or a scalar tail), and more threads than

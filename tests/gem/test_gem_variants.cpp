@@ -44,16 +44,9 @@ TEST_P(GemVariant, EqualsReferenceInEveryCase) {
   const Variant& v = variant();
   if (auto why = v.why_not(Problem{}, Tuning{})) GTEST_SKIP() << v.name << " skipped: " << *why;
   std::mt19937_64 rng(std::random_device{}());
-  for (Precision prec : {Precision::Float32, Precision::Float64})
-    for (double proj : {0.0, 1.0, 3.0})
-      for (double salt : {0.0, 0.15})
-        for (PhiType phi : {PhiType::Total, PhiType::Reaction, PhiType::Coulomb}) {
-          Physics p;
-          p.proj = proj, p.salt = salt, p.phi = phi;
-          const std::string what =
-              to_string(prec) + " p=" + std::to_string(proj) + " salt=" + std::to_string(salt) + " " + to_string(phi);
-          check(v, prec, Tuning{}, ball_inputs(37, 29, p, rng), what);
-        }
+  testing::for_each_case([&](Precision prec, const Physics& p, const std::string& what) {
+    check(v, prec, Tuning{}, ball_inputs(37, 29, p, rng), what);
+  });
 }
 
 TEST_P(GemVariant, EqualsReferenceAtOddSizesAndShapes) {
