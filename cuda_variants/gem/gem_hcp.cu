@@ -105,7 +105,7 @@ class CudaHcp final : public Evaluator {
   }
   double tolerance() const override { return tolerance_; }
   std::string config() const override {
-    return "block=" + std::to_string(block_) + ", thread per vertex, " + (sizeof(Real) == 4 ? "float32" : "float64");
+    return "block=" + std::to_string(block_) + ", thread per vertex, " + precision_name<Real>();
   }
 
  private:

@@ -26,9 +26,9 @@ void register_kokkos_variants(VariantList& list) {
   tiled.backend = "kokkos";
   tiled.step = 2;
   tiled.make = kokkos::make_tiled;
-  tiled.why_not = [](const Problem&, const Tuning& t) -> std::optional<std::string> {
+  tiled.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;
-    return reason_of([&] { kokkos::make_tiled(Precision::Float32, t); });
+    return reason_of([&] { kokkos::make_tiled(p.precision, t); });
   };
   tiled.tunings = block_tunings();
   tiled.space = gem_space({/*tile_atoms=*/true});  // the block is its vertices per team

@@ -60,6 +60,8 @@ class KokkosTiled final : public Evaluator {
   explicit KokkosTiled(const Tuning& t) : per_team_(t.block), tile_(t.tile_atoms > 0 ? t.tile_atoms : t.block) {
     if (per_team_ < 1 || per_team_ > 4096) throw Error("--block " + std::to_string(per_team_) + ": expected 1 to 4096");
     if (tile_ > 16384) throw Error("--tile-atoms " + std::to_string(tile_) + ": at most 16384 atoms per tile");
+    kokkos_teams::require_team_scratch(scratch_bytes(), "kokkos/tiled: " + config_tiles(),
+                                       "make --tile-atoms or --block smaller");
   }
   void setup(const Inputs& in) override { m_.upload(in); }
 
@@ -81,12 +83,21 @@ class KokkosTiled final : public Evaluator {
   void launch() {
     const TiledPotential<C, Real> f{m_, per_team_, tile_};
     const int league = int((m_.vertices + per_team_ - 1) / per_team_);
-    const std::size_t scratch = Scratch<Real>::shmem_size(tile_) * 4 + Scratch<Real>::shmem_size(per_team_);
+    const std::size_t scratch = scratch_bytes();
     Kokkos::TeamPolicy<Exec> probe(1, 1);
     probe.set_scratch_size(0, Kokkos::PerTeam(scratch));
     team_ = std::min(per_team_, probe.team_size_max(f, Kokkos::ParallelForTag()));
     Kokkos::TeamPolicy<Exec> policy(league, team_);
     Kokkos::parallel_for("hpcs::gem::tiled", policy.set_scratch_size(0, Kokkos::PerTeam(scratch)), f);
+  }
+
+  // Four atom arrays of a tile and the team's vertex sums.
+  std::size_t scratch_bytes() const {
+    return Scratch<Real>::shmem_size(tile_) * 4 + Scratch<Real>::shmem_size(per_team_);
+  }
+  std::string config_tiles() const {
+    return "tile=" + std::to_string(tile_) + " atoms and " + std::to_string(per_team_) + " vertices per team in " +
+           precision_name<Real>();
   }
 
   DeviceMolecule<Real> m_;

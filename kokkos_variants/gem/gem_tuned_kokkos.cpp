@@ -76,6 +76,9 @@ class KokkosTuned final : public Evaluator {
         tile_(tile_atoms_or_default(t.tile_atoms, t.block, p)), requested_splits_(t.atom_splits) {
     if (block_ < 1 || block_ > 1024) throw Error("--block " + std::to_string(block_) + ": expected 1 to 1024");
     check_atom_splits(requested_splits_);
+    kokkos_teams::require_team_scratch(
+        scratch_bytes(), "kokkos/tuned: tile=" + std::to_string(tile_) + " atoms in " + precision_name<Real>(),
+        "make --tile-atoms smaller");
   }
 
   void setup(const Inputs& in) override {
@@ -118,10 +121,13 @@ class KokkosTuned final : public Evaluator {
   // What fills the device: Kokkos' concurrency (threads in flight) as one "SM".
   static DeviceFill fill() { return {1, std::max(1, int(Exec().concurrency()))}; }
 
+  // Four atom arrays of a tile.
+  std::size_t scratch_bytes() const { return Scratch<Real>::shmem_size(tile_) * 4; }
+
  private:
   template <class C, int VPT>
   void launch() {
-    const std::size_t scratch = Scratch<Real>::shmem_size(tile_) * 4;
+    const std::size_t scratch = scratch_bytes();
     TunedPotential<C, VPT, Real> f{m_, splits_ > 1 ? partial_ : m_.phi, k_, 1, per_split_, tile_};
     Kokkos::TeamPolicy<Exec> probe(1, 1);
     probe.set_scratch_size(0, Kokkos::PerTeam(scratch));

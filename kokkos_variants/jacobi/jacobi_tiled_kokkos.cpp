@@ -15,6 +15,7 @@
 #include "jacobi_grid_kokkos.hpp"
 #include "jacobi_kokkos_factories.hpp"
 #include "jacobi_team_tiles_kokkos.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::jacobi::kokkos {
 namespace {
@@ -122,10 +123,9 @@ Plan make_plan(const Problem& p, const Tuning& requested) {
   const auto max_scratch = static_cast<std::size_t>(Policy1D::scratch_size_max(0));
   if (plan.scratch + kAlign > max_scratch) {
     plan.error = "kokkos/tiled: tiles " + tiles_text(p, t) + " need " + std::to_string(plan.scratch + kAlign) +
-                 " bytes of team scratch for " + (sizeof(Real) == 4 ? "float32" : "float64") +
-                 "; this Kokkos backend (" + std::string(Kokkos::DefaultExecutionSpace::name()) + ") allows " +
-                 std::to_string(max_scratch) + " per team (make t_T, t_S1" + (p.dims == 2 ? ", t_S2" : "") +
-                 " smaller)";
+                 " bytes of team scratch for " + precision_name<Real>() + "; this Kokkos backend (" +
+                 std::string(Kokkos::DefaultExecutionSpace::name()) + ") allows " + std::to_string(max_scratch) +
+                 " per team (make t_T, t_S1" + (p.dims == 2 ? ", t_S2" : "") + " smaller)";
     return plan;
   }
   const int max_team = team_max<Real>(p.dims, plan.scratch + kAlign);

@@ -8,6 +8,7 @@
 #include <cstdio>
 
 #include "gem_cpu_ladder.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 
 namespace hpcs::gem {
 
@@ -53,7 +54,7 @@ class CpuLadder final : public Evaluator {
   void potentials(double* out) override { std::copy(phi_.begin(), phi_.end(), out); }
 
   std::string config() const override {
-    const char* real = sizeof(Real) == 4 ? "float32" : "float64";
+    const char* real = precision_name<Real>();
     char c[96];
     if (step_ == Step::Serial) std::snprintf(c, sizeof c, "%s, scalar, 1 thread", real);
     else std::snprintf(c, sizeof c, "%s, %s, %d thread%s", real, isa_name(isa_), threads_, threads_ == 1 ? "" : "s");

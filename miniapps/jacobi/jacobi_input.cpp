@@ -5,6 +5,7 @@
 
 #include "hpcs/base/error.hpp"
 #include "hpcs/base/finite.hpp"
+#include "hpcs/base/precision_dispatch.hpp"
 #include "hpcs/io/h5.hpp"
 #include "hpcs/parallel/host_memory.hpp"
 #include "hpcs/base/splitmix64.hpp"
@@ -127,8 +128,7 @@ std::vector<Real> load_rows(const MpiContext& mpi, const GridSource& src, std::i
           src.problem.dims == 1 ? "point " + std::to_string(row0 + at)
                                 : "row " + std::to_string(row0 + at / cols) + ", column " + std::to_string(at % cols);
       throw Error(src.path + ": dataset '" + src.dataset + "' holds a value that is not finite in " +
-                  (sizeof(Real) == 4 ? "float32" : "float64") + " (NaN or infinite) at " + where +
-                  "; non-finite input is refused");
+                  precision_name<Real>() + " (NaN or infinite) at " + where + "; non-finite input is refused");
     }
     return rows;
   });

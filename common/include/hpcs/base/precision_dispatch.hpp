@@ -14,4 +14,10 @@ std::unique_ptr<Base> make_in_precision(Precision p, Args&&... args) {
   return std::make_unique<Impl<double>>(std::forward<Args>(args)...);
 }
 
+// The name of a precision's type in messages and records: "float32" or "float64".
+template <class Real>
+constexpr const char* precision_name() {
+  return sizeof(Real) == 4 ? "float32" : "float64";
+}
+
 }  // namespace hpcs

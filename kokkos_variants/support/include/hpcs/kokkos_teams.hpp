@@ -4,6 +4,9 @@
 // (team sizes, scratch levels and start-up differ there). Include from Kokkos sources only.
 #pragma once
 #include <Kokkos_Core.hpp>
+#include <string>
+
+#include "hpcs/base/error.hpp"
 
 namespace hpcs {
 
@@ -21,6 +24,16 @@ using Member = Policy::member_type;
 // A team's slice of scratch memory (team_scratch(level)), carved by the kernel.
 template <class T>
 using Scratch = Kokkos::View<T*, Exec::scratch_memory_space, Kokkos::MemoryTraits<Kokkos::Unmanaged>>;
+
+// Throws hpcs::Error when a team needs more level-0 scratch than this backend gives one
+// (Kokkos would abort at launch instead): "<what> need <bytes> bytes of team scratch; this
+// Kokkos backend (Cuda) allows <max> per team (<fix>)".
+inline void require_team_scratch(std::size_t bytes, const std::string& what, const std::string& fix) {
+  const auto max = static_cast<std::size_t>(Policy::scratch_size_max(0));
+  if (bytes > max)
+    throw Error(what + " need " + std::to_string(bytes) + " bytes of team scratch; this Kokkos backend (" +
+                Exec::name() + ") allows " + std::to_string(max) + " per team (" + fix + ")");
+}
 }  // namespace kokkos_teams
 
 }  // namespace hpcs
