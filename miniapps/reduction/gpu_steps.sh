@@ -3,6 +3,7 @@
 #   sweep  RK-7 launch shapes (block x unroll) at 2^28 float32
 #   table  the RK-1..7 table of reduction_miniapp with energy, float32 and int32 (JSON + HDF5)
 #   mpi    2 ranks, 2^28 elements per rank (one GPU per rank where the machine has two)
+#   rkncu  Nsight Compute per RK step at 2^24 float32 (benchmarks/reduction_rk_profile.sh)
 
 step_bench() {
   log "benchmarks: 2^28 float32, every variant"
@@ -49,3 +50,8 @@ step_mpi() {
 
 # benchmarks/gpu_sanitize.sh: small runs of every CUDA variant (runs separated by --next)
 SANITIZE_reduction=(--n 100003 --variant 'cuda/*' --next --n 70001 --type float64 --variant 'cuda/*')
+
+step_rkncu() {
+  log "Nsight Compute per RK step (2^24 float32)"
+  BUILD=$BUILD OUT=$OUT/rk_profile benchmarks/reduction_rk_profile.sh
+}
