@@ -109,13 +109,18 @@ bool has_tuning(const std::vector<RunRecord>& records) {
 }
 
 Table tuning_table(const std::vector<RunRecord>& records) {
-  // Columns of the features and tunables, in order of first appearance.
-  std::vector<std::string> features, tunables;
-  std::map<std::string, CellKind> feature_kind;
+  // Columns of the features, tunables and the app's own, in order of first appearance.
+  std::vector<std::string> features, tunables, own;
+  std::map<std::string, CellKind> feature_kind, own_kind;
   const auto add = [](std::vector<std::string>& names, const std::string& n) {
     if (std::find(names.begin(), names.end(), n) == names.end()) names.push_back(n);
   };
   for (const RunRecord& r : records) {
+    if (r.extra.contains("tuning_columns") && r.extra["tuning_columns"].is_object())
+      for (auto it = r.extra["tuning_columns"].begin(); it != r.extra["tuning_columns"].end(); ++it) {
+        add(own, it.key());
+        own_kind[it.key()] = it.value().is_string() ? CellKind::Text : CellKind::Real;
+      }
     if (!r.extra.contains("tuning") || !r.extra["tuning"].is_object()) continue;
     const auto& t = r.extra["tuning"];
     if (t.contains("features"))
@@ -140,6 +145,7 @@ Table tuning_table(const std::vector<RunRecord>& records) {
                                                              {"joules_per_rep", K::Real},
                                                              {"verification", K::Text}})
     table.columns.push_back(c);
+  for (const auto& c : own) table.columns.push_back({c, own_kind[c]});
 
   const auto text = [](std::string s) { return RunTableCell{std::move(s), 0, std::nullopt}; };
   const auto real = [](std::optional<double> v) { return RunTableCell{{}, 0, v}; };
@@ -148,14 +154,14 @@ Table tuning_table(const std::vector<RunRecord>& records) {
         r.extra.contains("tuning") && r.extra["tuning"].is_object() ? r.extra["tuning"] : nlohmann::json::object();
     std::vector<RunTableCell> row = {text(r.variant), text(t.value("source", std::string("no tunables"))),
                                      text(t.value("model_class", std::string()))};
+    // A named value of `values` as a cell of its column's kind (empty where absent).
+    const auto cell = [&](const nlohmann::json& values, const std::string& name, CellKind kind) {
+      const bool has = values.contains(name);
+      if (kind == K::Text) return text(has && values[name].is_string() ? values[name].get<std::string>() : "");
+      return real(has && values[name].is_number() ? std::optional<double>(values[name].get<double>()) : std::nullopt);
+    };
     const nlohmann::json f = t.value("features", nlohmann::json::object());
-    for (const auto& name : features) {
-      const bool has = f.contains(name);
-      if (feature_kind[name] == K::Text)
-        row.push_back(text(has && f[name].is_string() ? f[name].get<std::string>() : ""));
-      else
-        row.push_back(real(has && f[name].is_number() ? std::optional<double>(f[name].get<double>()) : std::nullopt));
-    }
+    for (const auto& name : features) row.push_back(cell(f, name, feature_kind[name]));
     for (const char* part : {"point", "coordinates"}) {
       const nlohmann::json p = t.value(part, nlohmann::json::object());
       for (const auto& name : tunables)
@@ -171,6 +177,8 @@ Table tuning_table(const std::vector<RunRecord>& records) {
     row.push_back(text(r.rate_unit));
     row.push_back(real(r.joules_per_rep()));
     row.push_back(text(r.verification.status));
+    const nlohmann::json extra = r.extra.value("tuning_columns", nlohmann::json::object());
+    for (const auto& name : own) row.push_back(cell(extra, name, own_kind[name]));
     table.rows.push_back(std::move(row));
   }
   return table;

@@ -39,9 +39,10 @@ step_jacobitable() {
 
 step_jacobisweep() {
   log "Jacobi HHC tile sweep, 2D float32 8192^2 x 256 steps"
-  "$BUILD/bin/jacobi_miniapp" --dims 2 --n 8192 --steps 256 --variant cuda/tiled --sweep \
+  # --sweep is --tune=exhaustive, each point verified; no energy window: the sweep ranks times
+  "$BUILD/bin/jacobi_miniapp" --dims 2 --n 8192 --steps 256 --variant cuda/tiled --sweep --energy-window 0 \
       ${CALIBRATION:+--calibration $CALIBRATION} ${SWEEP_ARGS:-} --sweep-output "$OUT/jacobi_sweep_2d.h5" \
-      > "$OUT/jacobi_sweep_2d.txt" 2>&1
+      --tune-table "$OUT/jacobi_sweep_2d.csv" > "$OUT/jacobi_sweep_2d.txt" 2>&1
   echo "rc=$?"; tail -40 "$OUT/jacobi_sweep_2d.txt"
 }
 

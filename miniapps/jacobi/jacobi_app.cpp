@@ -5,6 +5,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <tuple>
+#include <utility>
 
 #include "hpcs/harness/cli.hpp"
 #include "hpcs/parallel/decomposition.hpp"
@@ -18,17 +20,21 @@ std::string shape(const Problem& p) {
 }
 }  // namespace
 
+// The first line of --help, and how the rate is counted.
+constexpr const char* kAbout =
+    "Jacobi 1D/2D stencils, naive and hexagonal / HHC temporally tiled, distributed over MPI ranks in bands of rows";
+constexpr const char* kRateNote = "Gcell/s = interior points x T / median time / 1e9";
+
 AppInfo App::info() const {
-  return {
-      "jacobi",
-      "jacobi_miniapp",
-      "Jacobi 1D/2D stencils, naive and hexagonal / HHC temporally tiled, distributed over MPI ranks in bands of rows",
-      "update",
-      "Gcell/s",
-      "Gcell/s = interior points x T / median time / 1e9",
-      /*reps=*/5,
-      /*warmup=*/1,
-      /*renamed_flags=*/{{"--grid-variant", "--output-variant (every app's)"}}};
+  return {"jacobi",
+          "jacobi_miniapp",
+          kAbout,
+          "update",
+          "Gcell/s",
+          kRateNote,
+          5,
+          1,
+          {{"--grid-variant", "--output-variant (every app's)"}}};
 }
 
 void App::add_options(CLI::App& cli) {
@@ -97,10 +103,20 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
       static_cast<std::uint64_t>(problem_.grid.n1), mpi.size(), interior_items(problem_.grid),
       o.input.empty() ? std::string("the generated grid") : o.input + ": dataset '" + opt_.dataset + "'");
   check_decomposition(problem_.grid, mpi.size(), 1, "one-deep halo");
+  // A tile the command line sets stays set (hpcs/harness/tune.hpp), so a list for it would go unused.
+  for (const auto& [list, tile, option] :
+       {std::tuple{&opt_.sweep.t_T, "tile-t", "--sweep-t"}, std::tuple{&opt_.sweep.t_S1, "tile-s1", "--sweep-s1"},
+        std::tuple{&opt_.sweep.t_S2, "tile-s2", "--sweep-s2"},
+        std::tuple{&opt_.sweep.threads, "threads", "--sweep-threads"}})
+    if (!list->empty() && o.given_options.count(tile))
+      throw Error(std::string(option) + ": --" + tile + " fixes that value for the tuner; give one of the two");
   if (o.list) return;
   rows_ = InitialRows(src_, problem_.precision);
   rows_.cover(mpi, rank_rows(problem_.grid, mpi.size(), mpi.rank(), 1));  // the reference's and naive variants'
-  if (opt_.model) cal_ = choose_calibration(mpi, opt_.calibration);
+  // Tiled runs carry the model's prediction wherever it may be wanted: a tuner's table too.
+  if (opt_.model || opt_.sweep.on || !o.tune.empty() || !opt_.calibration.empty())
+    cal_ = choose_calibration(mpi, opt_.calibration);
+  if (sweep_.active) prepare_sweep(o);
 }
 
 std::string App::describe() const {
@@ -143,7 +159,7 @@ nlohmann::json App::parameters() const {
     m["seed"] = opt_.seed;
     m["pattern"] = to_string(src_.pattern);
   }
-  if (opt_.model) m["calibration"] = cal_.cal ? cal_.path : cal_.note;
+  if (cal_.cal || !cal_.note.empty()) m["calibration"] = cal_.cal ? cal_.path : cal_.note;
   return m;
 }
 
@@ -156,23 +172,33 @@ void App::set_size(std::int64_t n) {  // the benchmark's: n points (1D) or n x n
 void App::add_fields(const MpiContext&, RunRecord& r, JacobiTrial& trial, const Result&) {
   const RunFacts& f = trial.facts();
   add_run_fields(r, f, opt_.steps);
-  if (opt_.model && f.tiled && cal_.cal)
-    add_model_fields(r, f, opt_.steps, problem_.precision, *cal_.cal, trial.details());
+  if (!f.tiled || !cal_.cal) return;
+  const Prediction p = add_model_fields(r, f, opt_.steps, problem_.precision, *cal_.cal, trial.details());
+  if (sweep_.active) sweep_.timed.push_back(timed_point(r, f.tiles, p));
 }
 
 void App::print_details(std::ostream& os, const std::vector<RunRecord>& records) const {
   print_run_details(os, records);
   if (opt_.model) print_models(os, records, cal_);
+  if (sweep_.active) print_sweep_details(os);
 }
 
 void App::write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& grid,
                         const nlohmann::json& meta) {
-  write_final_grid(mpi, opt_.output_grid, src_, problem_, opt_.steps, rows_, grid, record, meta);
+  if (!opt_.output_grid.empty())
+    write_final_grid(mpi, opt_.output_grid, src_, problem_, opt_.steps, rows_, grid, record, meta);
+  if (sweep_.active && !opt_.sweep.output.empty()) write_sweep(meta);
 }
 
-std::optional<int> App::own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) {
-  if (!opt_.sweep.on) return std::nullopt;
-  return run_sweep_mode(mpi, o, opt_, argc, argv);
+VariantList App::variants() const {
+  VariantList list = all_variants();
+  const SweepOptions& s = opt_.sweep;
+  SweepSpec spec;
+  for (const auto& [from, to] : {std::pair{&s.t_T, &spec.t_T}, std::pair{&s.t_S1, &spec.t_S1},
+                                 std::pair{&s.t_S2, &spec.t_S2}, std::pair{&s.threads, &spec.threads}})
+    if (!from->empty()) *to = *from;
+  set_candidates(list, spec);
+  return list;
 }
 
 }  // namespace hpcs::jacobi

@@ -3,7 +3,7 @@
 // HDF5 (each rank the rows of its band and halo) or generated, every variant's T steps
 // distributed over the ranks in bands of S1 rows, checked bit for bit against the CPU
 // reference on the same ranks; --model predictions, --output-grid and the tile sweep
-// (--sweep, the app's own mode).
+// (--sweep, a front for the harness' --tune=exhaustive).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -12,13 +12,15 @@
 
 #include "hpcs/harness/app.hpp"
 #include "jacobi_report.hpp"
+#include "jacobi_sweep.hpp"
 #include "jacobi_trial.hpp"
 
 namespace hpcs::jacobi {
 
 struct SweepOptions {
   bool on = false;
-  std::vector<int> t_T, t_S1, t_S2, threads;  // empty: SweepSpec defaults
+  // The tuning spaces' candidates (--tune and --sweep); empty: SweepSpec's.
+  std::vector<int> t_T, t_S1, t_S2, threads;
   std::string output;
 };
 
@@ -44,6 +46,8 @@ class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
   AppInfo info() const override;
   void add_options(CLI::App& cli) override;
   App() : MiniApp(all_variants) {}
+  // The variants, their tuning spaces over the --sweep-* lists.
+  VariantList variants() const override;
 
   // The grid: inspected, then each rank's rows with the widest halo read (or generated) once.
   void load(const MpiContext& mpi, const CommonOptions& o) override;
@@ -68,26 +72,36 @@ class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
   std::vector<std::int64_t> bench_sizes() const override { return {8192}; }
   void add_fields(const MpiContext& mpi, RunRecord& r, JacobiTrial& trial, const Result& result) override;
   void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;
-  std::vector<std::string> outputs() const override { return {opt_.output_grid}; }
+  std::vector<std::string> outputs() const override { return {opt_.output_grid, opt_.sweep.output}; }
   std::vector<std::string> input_files() const override { return {opt_.calibration}; }
   void write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& grid,
                      const nlohmann::json& meta) override;
+  // --sweep: checks it, then runs the harness' loop with --tune=exhaustive over one tiled variant.
   std::optional<int> own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) override;
 
  private:
+  // --sweep's parts of the hooks (jacobi_sweep_mode.cpp): after load, the points the tuner
+  // will leave out; from each record, its point; the ranking and its file from them.
+  void prepare_sweep(const CommonOptions& o);
+  SweepResult sweep_result() const;
+  void print_sweep_details(std::ostream& os) const;
+  void write_sweep(const nlohmann::json& meta) const;
+
   Options opt_;
   GridSource src_;
   InitialRows rows_;
-  CalibrationChoice cal_;  // with --model
+  CalibrationChoice cal_;  // with --model, --sweep, --tune or --calibration
+  struct Sweep {
+    bool active = false;  // inside the --sweep front's run
+    std::string variant;
+    std::vector<SweepPoint> timed, untimed;  // from the tuner's records; left out, with why
+  } sweep_;
 };
 
 // The initial grid the options and the input file describe (collective for a file).
 GridSource grid_source(const MpiContext& mpi, const std::string& input, const Options& opt);
 
-// --sweep and its lists (jacobi_sweep_mode.cpp).
+// --sweep and the candidate lists (jacobi_sweep_mode.cpp).
 void add_sweep_options(CLI::App& cli, SweepOptions& s);
-// --sweep: one tiled variant over a grid of tile sizes on one rank,
-// ranked against the model; returns the exit code.
-int run_sweep_mode(const MpiContext& mpi, const CommonOptions& o, const Options& opt, int argc, char** argv);
 
 }  // namespace hpcs::jacobi

@@ -9,6 +9,7 @@
 #include "hpcs/base/error.hpp"
 #include "hpcs/base/format.hpp"
 #include "hpcs/parallel/gpu.hpp"
+#include "jacobi_json.hpp"
 #include "jacobi_model.hpp"
 #include "jacobi_output.hpp"
 
@@ -86,10 +87,13 @@ void add_run_fields(RunRecord& r, const RunFacts& f, std::int64_t steps) {
         {"t_T", f.tiles.t_T}, {"t_S1", f.tiles.t_S1}, {"t_S2", f.tiles.t_S2}, {"threads", f.tiles.threads}};
 }
 
-void add_model_fields(RunRecord& r, const RunFacts& f, std::int64_t steps, Precision prec, const Calibration& cal,
-                      const nlohmann::json& details) {
+Prediction add_model_fields(RunRecord& r, const RunFacts& f, std::int64_t steps, Precision prec, const Calibration& cal,
+                            const nlohmann::json& details) {
   const int k = details.value("blocks_per_sm", 0);
-  r.extra["model"] = predict(f.local0, steps, f.tiles, prec, cal, k, r.timings.representative()).to_json();
+  const Prediction p = predict(f.local0, steps, f.tiles, prec, cal, k, r.timings.representative());
+  r.extra["model"] = p.to_json();
+  r.extra["tuning_columns"] = {{"predicted_s", number_or_null(p.time)}};
+  return p;
 }
 
 void print_run_details(std::ostream& os, const std::vector<RunRecord>& records) {

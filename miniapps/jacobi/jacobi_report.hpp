@@ -11,11 +11,12 @@
 
 #include "hpcs/report/report.hpp"
 #include "jacobi_calibration.hpp"
+#include "jacobi_model.hpp"
 #include "jacobi_trial.hpp"
 
 namespace hpcs::jacobi {
 
-// The model's constants, when --model or --sweep asks for them.
+// The model's constants, when --model, --sweep, --tune or --calibration asks for them.
 struct CalibrationChoice {
   std::optional<Calibration> cal;
   std::string path, note;  // note: why there is none
@@ -27,9 +28,10 @@ CalibrationChoice choose_calibration(const MpiContext& mpi, const std::string& p
 
 // The record's fields of a run of `steps` steps: rates, halo traffic, tiles.
 void add_run_fields(RunRecord& r, const RunFacts& f, std::int64_t steps);
-// The model's prediction for the run (tiled runs), measured time and blocks per SM included.
-void add_model_fields(RunRecord& r, const RunFacts& f, std::int64_t steps, Precision prec, const Calibration& cal,
-                      const nlohmann::json& details);
+// The model's prediction for the run (tiled runs), measured time and blocks per SM included:
+// the record's "model", and its predicted time as the tuning table's column predicted_s.
+Prediction add_model_fields(RunRecord& r, const RunFacts& f, std::int64_t steps, Precision prec, const Calibration& cal,
+                            const nlohmann::json& details);
 
 // Rate, norm, checksum and halo traffic per record; then, with --model, the predictions.
 void print_run_details(std::ostream& os, const std::vector<RunRecord>& records);

@@ -1,52 +1,19 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// --sweep: measure every tile point of a grid, predict it, rank, summarise (thesis A.7);
-// jacobi_sweep_output.cpp prints and writes the result.
+// --sweep over the tuner's records: each timed point, the points left out with why, the
+// ranking against the model (thesis A.7); jacobi_sweep_output.cpp prints and writes it.
 #include "jacobi_sweep.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "hpcs/base/error.hpp"
-#include "hpcs/base/timer.hpp"
+#include "hpcs/harness/tuning_space.hpp"
 
 namespace hpcs::jacobi {
 namespace {
-
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-struct Timed {
-  double seconds = 0;
-  int k = 0;  // blocks per SM the variant reports (0: unknown)
-};
-
-// Setup (untimed), one warm-up advance, then the minimum of `reps` timed advances: the
-// device time when the variant measures it (its counter is cumulative, so differences),
-// else the wall clock around the blocking advance().
-template <class Real>
-Timed time_point(std::unique_ptr<Solver<Real>> solver, const Problem& p, std::int64_t steps,
-                 const std::vector<double>& grid, int reps) {
-  if (!solver) throw Error("the variant made no solver");
-  const std::vector<Real> g(grid.begin(), grid.end());
-  solver->setup(p, g.data());
-  solver->advance(steps);
-  Timed out;
-  out.seconds = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < reps; ++i) {
-    const auto d0 = solver->device_seconds();
-    WallTimer wall;
-    solver->advance(steps);
-    const double w = wall.seconds();
-    const auto d1 = solver->device_seconds();
-    out.seconds = std::min(out.seconds, d0 && d1 ? *d1 - *d0 : w);
-  }
-  const nlohmann::json d = solver->details();
-  if (d.is_object() && d.contains("blocks_per_sm") && d["blocks_per_sm"].is_number_integer() &&
-      d["blocks_per_sm"].get<int>() > 0)
-    out.k = d["blocks_per_sm"].get<int>();
-  return out;
-}
-
 }  // namespace
 
 void summarize_sweep(SweepResult& r) {
@@ -82,59 +49,48 @@ void summarize_sweep(SweepResult& r) {
   }
 }
 
-namespace {
-// One point of the sweep: resolved, checked, timed and predicted.
-SweepPoint sweep_point(const Variant& variant, const Task& task, std::int64_t steps, const Tuning& requested,
-                       const std::vector<double>& initial_grid, const SweepSpec& spec, const Calibration& cal) {
-  SweepPoint pt;
-  pt.tiles = variant.resolve(task, requested);
-  if (const auto why = check_tiles(task.grid, pt.tiles)) {
-    pt.status = *why;
-    return pt;
-  }
-  int k = 0;
-  if (const auto why = variant.why_not(task, pt.tiles)) {
-    pt.status = *why;
-  } else {
+SweepPoint timed_point(const RunRecord& r, const Tuning& tiles, const Prediction& predicted) {
+  SweepPoint p;
+  p.tiles = tiles;
+  p.predicted = predicted;
+  // The minimum, as the thesis took the minimum of 5 runs.
+  const Stats& s = r.timings.device_stats ? *r.timings.device_stats : r.timings.wall_stats;
+  p.measured = r.timings.wall.empty() ? kNaN : s.min;
+  if (r.verification.failed())  // a wrong result is not a candidate for the best
+    p.status = "verification " + r.verification.status + ": " + r.verification.detail;
+  else p.status = r.timings.wall.empty() ? "not timed" : "ok";
+  return p;
+}
+
+std::vector<SweepPoint> untimed_points(const Variant& v, const Task& task, const Tuning& requested,
+                                       const std::set<std::string>& fixed, std::int64_t steps, const Calibration& cal,
+                                       std::size_t& legal) {
+  // The same walk as --tune's legal points (hpcs/harness/tune.hpp) on one rank: resolve, why_not,
+  // and two candidates that resolve to one point counted once.
+  std::vector<SweepPoint> out;
+  std::set<std::vector<std::int64_t>> runnable, refused;
+  legal = 0;
+  for (Tuning t : space_points(v.space, task, v.resolve(task, requested), fixed)) {
+    std::optional<std::string> why;
     try {
-      const Timed m = task.precision == Precision::Float64
-                          ? time_point(variant.make.make_double(pt.tiles), task.grid, steps, initial_grid, spec.reps)
-                          : time_point(variant.make.make_float(pt.tiles), task.grid, steps, initial_grid, spec.reps);
-      pt.measured = m.seconds;
-      k = m.k;
-      pt.status = "ok";
+      t = v.resolve(task, t);
+      why = v.why_not(task, t);
     } catch (const std::exception& e) {
-      pt.status = "failed: " + one_line(e.what());
+      why = one_line(e.what());
     }
+    const auto values = point_values(v.space, t);
+    if (!why) {
+      legal += runnable.insert(values).second ? 1 : 0;
+      continue;
+    }
+    if (!refused.insert(values).second) continue;
+    SweepPoint p;
+    p.tiles = t;
+    p.status = *why;
+    if (!check_tiles(task.grid, t)) p.predicted = predict(task.grid, steps, t, task.precision, cal);
+    out.push_back(p);
   }
-  pt.predicted = predict(task.grid, steps, pt.tiles, task.precision, cal, k, pt.ran() ? pt.measured : 0);
-  return pt;
-}
-}  // namespace
-
-std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p) {
-  return p.dims == 2 ? spec.t_S2 : std::vector<int>{1};
-}
-
-SweepResult run_sweep(const Variant& variant, const Problem& p, std::int64_t steps, Precision prec,
-                      const std::vector<double>& initial_grid, const SweepSpec& spec, const Calibration& cal) {
-  if (static_cast<std::int64_t>(initial_grid.size()) != p.stored())
-    throw Error("--sweep: the initial grid has " + std::to_string(initial_grid.size()) + " values, the problem " +
-                std::to_string(p.stored()));
-  if (spec.reps < 1) throw Error("--sweep: reps = " + std::to_string(spec.reps) + " must be at least 1");
-  SweepResult r;
-  r.variant = variant.name;
-  r.problem = p;
-  r.steps = steps;
-  r.precision = prec;
-  const Task task{p, prec, 1};
-  for (int tT : spec.t_T)
-    for (int tS1 : spec.t_S1)
-      for (int tS2 : sweep_t_S2(spec, p))
-        for (int thr : spec.threads)
-          r.points.push_back(sweep_point(variant, task, steps, Tuning{tT, tS1, tS2, thr}, initial_grid, spec, cal));
-  summarize_sweep(r);
-  return r;
+  return out;
 }
 
 }  // namespace hpcs::jacobi

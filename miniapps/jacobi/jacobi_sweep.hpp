@@ -1,37 +1,28 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// --sweep: runs a tiled variant over a grid of tile sizes on one GPU (one rank), ranks the
-// points by measured time and reports how close the model's top 10% came to the measured
-// best (thesis A.7: a tile within 10% of the model's optimum was within 9% of the best
-// on average).
+// --sweep: the harness' --tune=exhaustive over one tiled variant's tiles on one rank, ranked
+// against the thesis' time model (thesis A.7: a tile within 10% of the model's optimum was
+// within 9% of the best on average). The tuner times the points; this file turns its
+// records into the ranking and adds the points the variant cannot run.
 #pragma once
+#include <cstddef>
 #include <iosfwd>
+#include <set>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "hpcs/report/report.hpp"
 #include "jacobi_model.hpp"
 #include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {
 
-// The defaults are also the candidates of the tiled variants' --tune space (jacobi_tuning.cpp).
-struct SweepSpec {
-  std::vector<int> t_T{2, 4, 6, 8, 12, 16};
-  std::vector<int> t_S1{8, 16, 32, 64};
-  std::vector<int> t_S2{32, 64, 128};  // ignored in 1D
-  std::vector<int> threads{0};         // 0: the variant's choice
-  int reps = 3;                        // minimum of reps runs per point (thesis: min of 5)
-};
-
-// The t_S2 values the sweep tries on p: spec.t_S2 in 2D, 1 in 1D (no S2 to tile).
-std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p);
-
 struct SweepPoint {
   Tuning tiles;
-  std::string status;  // "ok", or why the variant rejected the tiles
+  std::string status;  // "ok", or why it was not run (or failed verification)
   bool ran() const { return status == "ok"; }
-  double measured = 0;  // seconds, minimum over reps
+  double measured = 0;  // seconds, minimum over the repetitions
   Prediction predicted;
 };
 
@@ -58,11 +49,16 @@ struct SweepResult {
 // Sorts r.points (measured ascending, rejected last, stable) and fills the summary; pure.
 void summarize_sweep(SweepResult& r);
 
-// Points the variant cannot run (Variant::why_not on one rank, check_tiles for every
-// variant) are kept with the reason as their status.
-SweepResult run_sweep(const Variant& variant, const Problem& p, std::int64_t steps, Precision prec,
-                      const std::vector<double>& initial_grid,  // float64 values; converted
-                      const SweepSpec& spec, const Calibration& cal);
+// A point the tuner timed, from its record: the minimum time (device time where the variant
+// measures it), ranked only if its result verified.
+SweepPoint timed_point(const RunRecord& r, const Tuning& tiles, const Prediction& predicted);
+
+// The points of v's space from `requested` (the tunables in `fixed` kept) that v cannot run
+// on `task`, with the reason, predicted where the tiles are well formed: the ones --tune
+// leaves out. `legal` gets how many distinct points it can run (what the tuner times).
+std::vector<SweepPoint> untimed_points(const Variant& v, const Task& task, const Tuning& requested,
+                                       const std::set<std::string>& fixed, std::int64_t steps, const Calibration& cal,
+                                       std::size_t& legal);
 
 void print_sweep(std::ostream& os, const SweepResult& r);
 // Writes the sweep as HDF5 (one row per point + summary attributes), temp + rename.

@@ -1,87 +1,102 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// --sweep, the Jacobi mini-app's own mode (App::own_mode): one tiled variant, named with
-// --variant, timed on one rank over a grid of tile sizes and ranked against the model
-// (jacobi_sweep.hpp), instead of the measured run.
+// --sweep, a front for the harness' tuner: one tiled variant, named with --variant, run by the
+// usual loop with --tune=exhaustive on one rank over the --sweep-* candidates (each point a
+// verified, timed run with its record, as --tune times it), then ranked against the model
+// from those records (jacobi_sweep.hpp) and written with --sweep-output.
 #include <CLI/CLI.hpp>
 #include <algorithm>
-#include <iostream>
+#include <ostream>
 
 #include "hpcs/base/error.hpp"
-#include "hpcs/parallel/gpu.hpp"
-#include "hpcs/io/h5.hpp"
-#include "hpcs/measure/provenance.hpp"
+#include "hpcs/harness/run_loop.hpp"
 #include "jacobi_app.hpp"
-#include "jacobi_sweep.hpp"
 
 namespace hpcs::jacobi {
 
-namespace {
-// The one tiled variant --variant names, able to run here (with its default tiles).
-Variant sweep_variant(const std::string& spec, const Task& task) {
-  const VariantList variants = all_variants();
-  std::vector<std::string> names;
-  for (const auto& v : variants) names.push_back(v.name);
-  const auto selected = select_variants(spec, names);
-  if (selected.size() != 1)
-    throw Error("--sweep runs one tiled variant: name it with --variant (--variant " + spec + " selects " +
-                std::to_string(selected.size()) + ")");
-  const Variant& v =
-      *std::find_if(variants.begin(), variants.end(), [&](const Variant& x) { return x.name == selected[0]; });
-  if (!v.make.tiled) throw Error("--sweep --variant " + v.name + ": not a tiled variant (the sweep varies tile sizes)");
-  if (const auto why = v.why_not(task, v.resolve(task, Tuning{})))
-    throw Error("--variant " + v.name + ": cannot run here: " + *why);
-  return v;
-}
-
-SweepSpec sweep_spec(const SweepOptions& s, int reps) {
-  SweepSpec spec;
-  if (!s.t_T.empty()) spec.t_T = s.t_T;
-  if (!s.t_S1.empty()) spec.t_S1 = s.t_S1;
-  if (!s.t_S2.empty()) spec.t_S2 = s.t_S2;
-  if (!s.threads.empty()) spec.threads = s.threads;
-  spec.reps = reps;
-  return spec;
-}
-}  // namespace
-
 void add_sweep_options(CLI::App& cli, SweepOptions& s) {
-  cli.add_flag("--sweep", s.on, "Time one tiled variant over a grid of tile sizes (one rank) and rank the model");
-  cli.add_option("--sweep-t", s.t_T, "t_T values of the sweep")->delimiter(',');
-  cli.add_option("--sweep-s1", s.t_S1, "t_S1 values of the sweep")->delimiter(',');
-  cli.add_option("--sweep-s2", s.t_S2, "t_S2 values of the sweep (2D)")->delimiter(',');
-  cli.add_option("--sweep-threads", s.threads, "Threads per block of the sweep (0: the variant's choice)")
+  cli.add_flag("--sweep", s.on,
+               "Time one tiled variant over a grid of tile sizes (--tune=exhaustive on one rank) and rank the model");
+  cli.add_option("--sweep-t", s.t_T, "t_T candidates of the tiled variants' tuning space (--sweep, --tune)")
+      ->delimiter(',');
+  cli.add_option("--sweep-s1", s.t_S1, "t_S1 candidates (--sweep, --tune)")->delimiter(',');
+  cli.add_option("--sweep-s2", s.t_S2, "t_S2 candidates, 2D (--sweep, --tune)")->delimiter(',');
+  cli.add_option("--sweep-threads", s.threads,
+                 "Threads per block / team candidates (--sweep, --tune; 0: the variant's choice)")
       ->delimiter(',');
   cli.add_option("--sweep-output", s.output, "Write the sweep (one row per tile size) to this HDF5 file");
 }
 
-int run_sweep_mode(const MpiContext& mpi, const CommonOptions& o, const Options& opt, int argc, char** argv) {
+std::optional<int> App::own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) {
+  if (sweep_.active) return std::nullopt;  // the front's own run, below
+  if (!opt_.sweep.on) {
+    if (!opt_.sweep.output.empty()) throw Error("--sweep-output " + opt_.sweep.output + ": only with --sweep");
+    return std::nullopt;
+  }
   if (mpi.size() != 1)
     throw Error("--sweep times one device on one rank; got " + std::to_string(mpi.size()) +
                 " ranks (run without mpirun -n)");
-  if (!o.output.empty()) throw Error("--output is for measured runs; with --sweep use --sweep-output");
-  const GridSource src = grid_source(mpi, o.input, opt);
-  const Task task{src.problem, opt.precision.empty() ? src.precision : precision_by_name(opt.precision), 1};
-  const Variant v = sweep_variant(o.variant, task);
-  const CalibrationChoice cal = choose_calibration(mpi, opt.calibration);
-  if (!cal.cal) throw Error("--sweep needs the model's constants: " + cal.note + "; give --calibration FILE");
-  if (!opt.sweep.output.empty()) h5::Writer probe(opt.sweep.output);
-  const Problem& g = task.grid;
-  const std::string shape = (g.dims == 1 ? "1D " : "2D ") + std::to_string(g.n1) +
-                            (g.dims == 2 ? " x " + std::to_string(g.n2) : std::string());
-  check_grid_memory(g.stored(), 8, 4, src.path.empty() ? "the generated grid (" + shape + ")" : src.path);
-  const std::vector<double> grid = load_rows<double>(mpi, src, 0, g.rows());
-  const SweepResult result = run_sweep(v, g, opt.steps, task.precision, grid, sweep_spec(opt.sweep, o.reps), *cal.cal);
-  const Provenance prov = collect_provenance(mpi, argc, argv, device_description(current_gpu()));
-  std::cout << "jacobi sweep: " << v.name << ", " << shape << " interior " << to_string(task.precision)
-            << ", T = " << opt.steps << " (" << src.describe() << "), calibration " << cal.path << "\n";
-  print_sweep(std::cout, result);
-  if (!opt.sweep.output.empty()) {
-    nlohmann::json meta = prov.to_json();
-    meta["calibration"] = cal.path;
-    meta["input"] = src.describe();
-    write_sweep_h5(opt.sweep.output, result, meta);
+  if (!o.tune.empty())
+    throw Error("--sweep is --tune=exhaustive over one tiled variant; leave out --tune " + o.tune +
+                " (or drop --sweep)");
+  std::vector<std::string> names;
+  const VariantList list = variants();
+  for (const auto& v : list) names.push_back(v.name);
+  const auto selected = select_variants(o.variant, names);
+  if (selected.size() != 1)
+    throw Error("--sweep runs one tiled variant: name it with --variant (--variant " + o.variant + " selects " +
+                std::to_string(selected.size()) + ")");
+  const auto v = std::find_if(list.begin(), list.end(), [&](const Variant& x) { return x.name == selected[0]; });
+  if (!v->make.tiled)
+    throw Error("--sweep --variant " + v->name + ": not a tiled variant (the sweep varies tile sizes)");
+  CommonOptions tuned = o;
+  tuned.variant = v->name;
+  tuned.tune = "exhaustive";
+  sweep_.active = true;
+  sweep_.variant = v->name;
+  return run_app(*this, mpi, tuned, argc, argv);
+}
+
+void App::prepare_sweep(const CommonOptions& o) {
+  const VariantList list = variants();
+  const Variant& v =
+      *std::find_if(list.begin(), list.end(), [&](const Variant& x) { return x.name == sweep_.variant; });
+  // Not here at all (no GPU, Kokkos not running) is the loop's error, before the grid's.
+  if (const auto why = v.why_not(problem_, v.resolve(problem_, tuning)))
+    throw Error("--variant " + v.name + ": cannot run here: " + one_line(*why));
+  if (!cal_.cal) throw Error("--sweep needs the model's constants: " + cal_.note + "; give --calibration FILE");
+  std::set<std::string> fixed;  // as the tuner keeps them
+  for (const auto& d : v.space)
+    if (o.given_options.count(d.name)) fixed.insert(d.name);
+  std::size_t legal = 0;
+  sweep_.untimed = untimed_points(v, problem_, tuning, fixed, opt_.steps, *cal_.cal, legal);
+  if (legal == 0) {
+    const std::string first = sweep_.untimed.empty() ? std::string() : "; e.g. " + sweep_.untimed.front().status;
+    throw Error("--sweep: " + v.name + " can run none of the " + std::to_string(sweep_.untimed.size()) +
+                " tile points of --sweep-t/-s1/-s2/-threads on this problem" + first);
   }
-  return 0;
+}
+
+SweepResult App::sweep_result() const {
+  SweepResult r;
+  r.variant = sweep_.variant;
+  r.problem = problem_.grid;
+  r.steps = opt_.steps;
+  r.precision = problem_.precision;
+  r.points = sweep_.timed;
+  r.points.insert(r.points.end(), sweep_.untimed.begin(), sweep_.untimed.end());
+  summarize_sweep(r);
+  return r;
+}
+
+void App::print_sweep_details(std::ostream& os) const {
+  os << "jacobi sweep: " << sweep_.variant << " over the tuner's points, calibration " << cal_.path << "\n";
+  print_sweep(os, sweep_result());
+}
+
+void App::write_sweep(const nlohmann::json& meta) const {
+  nlohmann::json m = meta;
+  m["calibration"] = cal_.path;
+  write_sweep_h5(opt_.sweep.output, sweep_result(), m);
 }
 
 }  // namespace hpcs::jacobi

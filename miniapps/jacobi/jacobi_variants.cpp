@@ -53,13 +53,7 @@ std::optional<std::string> unavailable(const Variant& v) {
 
 std::vector<NamedTuning<Tuning>> tiled_tunings() {
   auto out = named_values<Tuning>("tT", "tile-t", {4, 8, 16, 32});
-  // The block size is outside the tiled variants' space (the sweep and --tune leave it to
-  // the variant), so these are switches.
-  for (int threads : {128, 256, 384})
-    out.push_back(named_switch<Tuning>("threads" + std::to_string(threads), [threads](Tuning t) {
-      t.threads = threads;
-      return t;
-    }));
+  for (auto& t : named_values<Tuning>("threads", "threads", {128, 256, 384})) out.push_back(std::move(t));
   return out;
 }
 

@@ -92,13 +92,30 @@ std::optional<std::string> unavailable(const Variant& v);
 
 void register_backend_variants(VariantList& list);  // generated: every backend's (hpcs_add_miniapp)
 
-// Named tunings of the tiled variants: tT4 .. tT32 (t_T), threads128 .. threads384.
+// Named tunings of the tiled variants, points of their space: tT4 .. tT32 (t_T),
+// threads128 .. threads384.
 std::vector<NamedTuning<Tuning>> tiled_tunings();
 
-// The tuning spaces of --tune (jacobi_tuning.cpp): the tiled variants' --tile-t, --tile-s1 and
-// --tile-s2 over --sweep's grid; cuda/naive's and kokkos/naive's --halo-depth (on several ranks).
-TuningSpace<Task, Tuning> tiled_space();
-TuningSpace<Task, Tuning> naive_space();
+// The candidates of the tuning spaces (--tune, and --sweep, its front for one tiled
+// variant); --sweep-t, -s1, -s2 and -threads replace them. 24 tiles in 1D, 72 in 2D before
+// the variants' rules drop some.
+struct SweepSpec {
+  std::vector<int> t_T{2, 4, 6, 8, 12, 16};
+  std::vector<int> t_S1{8, 16, 32, 64};
+  std::vector<int> t_S2{32, 64, 128};  // ignored in 1D
+  std::vector<int> threads{0};         // 0: the variant's choice
+};
+
+// The t_S2 values the space tries on p: spec.t_S2 in 2D, 1 in 1D (no S2 to tile).
+std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p);
+
+// The tuning spaces of --tune (jacobi_tuning.cpp): the tiled variants' --tile-t, --tile-s1,
+// --tile-s2 and --threads; cuda/naive's and kokkos/naive's --halo-depth (on several ranks)
+// and --threads.
+TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec = {});
+TuningSpace<Task, Tuning> naive_space(const SweepSpec& spec = {});
+// Every variant's space (those that have one) over spec's candidates.
+void set_candidates(VariantList& list, const SweepSpec& spec);
 
 // Where a variant's halo depth comes from, for messages: "--halo-depth of kokkos/naive",
 // "t_T of cuda/tiled", "one-deep halo of cpu/reference".

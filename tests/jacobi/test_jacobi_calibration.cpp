@@ -166,34 +166,50 @@ TEST(JacobiSweep, NoPointRanIsReportedNotInvented) {
   EXPECT_NE(os.str().find("no point ran"), std::string::npos);
 }
 
-// A real (small) sweep on the CPU reference: every point runs, bad tiles are skipped with
-// the reason, and the HDF5 file holds one row per point.
-TEST(JacobiSweep, RunsTheReferenceVariantAndWritesHdf5) {
-  Variant cpu;
-  for (const auto& v : all_variants())
-    if (v.name == "cpu/reference") cpu = v;
-  ASSERT_EQ(cpu.name, "cpu/reference");
-  const Problem p{2, 24, 20};
-  std::vector<double> grid(static_cast<std::size_t>(p.stored()));
-  for (std::size_t i = 0; i < grid.size(); ++i) grid[i] = static_cast<double>(i % 13);
+// The sweep's points from the tuner's side: the points of the space a variant refuses (with
+// why, each counted once), the timed ones from their records, and the HDF5 file of both.
+TEST(JacobiSweep, RefusedPointsAndRecordsMakeTheFile) {
   SweepSpec spec;
   spec.t_T = {2, 3, 4};
   spec.t_S1 = {4, 8};
   spec.t_S2 = {8};
-  spec.reps = 2;
-  const SweepResult r = run_sweep(cpu, p, 6, Precision::Float32, grid, spec, toy());
+  Variant v;
+  v.name = "test/tiled";
+  v.make.tiled = true;
+  v.space = tiled_space(spec);
+  v.why_not = [](const Task& task, const Tuning& t) { return check_tiles(task.grid, t); };
+  const Task task{Problem{2, 24, 20}, Precision::Float32, 1};
+  std::size_t legal = 0;
+  const auto untimed = untimed_points(v, task, Tuning{}, {}, 6, toy(), legal);
+  EXPECT_EQ(legal, 4u);
+  ASSERT_EQ(untimed.size(), 2u);
+  for (const auto& q : untimed) {
+    EXPECT_EQ(q.tiles.t_T, 3);
+    EXPECT_NE(q.status.find("even"), std::string::npos) << q.status;
+  }
+  // A tunable the command line set stays as given: t_T = 4 alone, nothing refused.
+  EXPECT_TRUE(untimed_points(v, task, Tuning{4, 0, 0, 0, 0}, {"tile-t"}, 6, toy(), legal).empty());
+  EXPECT_EQ(legal, 2u);
+
+  SweepResult r;
+  r.variant = v.name;
+  r.problem = task.grid;
+  r.steps = 6;
+  for (int tT : {2, 4})
+    for (int tS1 : {4, 8}) {
+      RunRecord rec;
+      rec.timings.wall = {0.5, 0.25};
+      rec.timings.wall_stats.min = 1e-3 * (tT + tS1);
+      rec.verification.status = tT == 4 && tS1 == 8 ? "FAILED" : "passed";
+      const Tuning tiles{tT, tS1, 8, 0};
+      r.points.push_back(timed_point(rec, tiles, predict(task.grid, 6, tiles, Precision::Float32, toy())));
+    }
+  r.points.insert(r.points.end(), untimed.begin(), untimed.end());
+  summarize_sweep(r);
   ASSERT_EQ(r.points.size(), 6u);
-  EXPECT_EQ(r.measured_points, 4u);
-  for (std::size_t i = 0; i < 4; ++i) {
-    EXPECT_EQ(r.points[i].status, "ok");
-    EXPECT_GT(r.points[i].measured, 0);
-    EXPECT_GT(r.points[i].predicted.time, 0);
-    if (i > 0) EXPECT_LE(r.points[i - 1].measured, r.points[i].measured);
-  }
-  for (std::size_t i = 4; i < 6; ++i) {
-    EXPECT_EQ(r.points[i].tiles.t_T, 3);
-    EXPECT_NE(r.points[i].status.find("even"), std::string::npos) << r.points[i].status;
-  }
+  EXPECT_EQ(r.measured_points, 3u);  // the failed verification is not ranked
+  EXPECT_DOUBLE_EQ(r.points[0].measured, 6e-3);
+  EXPECT_NE(r.points[3].status.find("verification FAILED"), std::string::npos) << r.points[3].status;
   EXPECT_FALSE(r.model_top.empty());
 
   const std::string path = temp_path("sweep.h5");
@@ -207,11 +223,9 @@ TEST(JacobiSweep, RunsTheReferenceVariantAndWritesHdf5) {
   in.read_1d("measured_s", 0, 6, m.data());
   EXPECT_EQ(m[0], r.points[0].measured);
   EXPECT_TRUE(std::isnan(m[5]));
-  EXPECT_EQ(in.int_attribute("/", "measured_points").value_or(-1), 4);
-  EXPECT_EQ(in.string_attribute("/", "variant").value_or(""), "cpu/reference");
+  EXPECT_EQ(in.int_attribute("/", "measured_points").value_or(-1), 3);
+  EXPECT_EQ(in.string_attribute("/", "variant").value_or(""), "test/tiled");
   std::remove(path.c_str());
-
-  EXPECT_THROW(run_sweep(cpu, p, 6, Precision::Float32, std::vector<double>(3), spec, toy()), Error);
 }
 
 }  // namespace

@@ -84,7 +84,9 @@ class MiniApp {
   // all_variants: the app's one list (cpu/reference, then what the backends register).
   explicit MiniApp(std::vector<Variant> (*all_variants)()) : all_variants_(all_variants) {}
   virtual ~MiniApp() = default;
-  std::vector<Variant> variants() const { return all_variants_(); }
+  // An app whose tuning spaces depend on its options (Jacobi's --sweep-* candidate lists)
+  // adjusts the list here.
+  virtual std::vector<Variant> variants() const { return all_variants_(); }
   // What a variant is asked to run, for why_not, resolve and make (valid after load()).
   const Problem& problem() const { return problem_; }
 

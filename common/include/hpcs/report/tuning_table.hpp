@@ -3,8 +3,10 @@
 // per measured point, with the instance's features, the tunables and their model
 // coordinates, the time, the rate and the energy. Columns: variant, source, model_class,
 // feature columns, one column per tunable and one "<tunable>_coord" each, then config,
-// time_s, time_min_s, rate, rate_unit, joules_per_rep, verification. Records without a
-// "tuning" field (variants with no tunables) are rows too, their tunables empty.
+// time_s, time_min_s, rate, rate_unit, joules_per_rep, verification, then the app's own
+// columns: the values of a record's "tuning_columns" object (Jacobi's model-predicted time),
+// empty where a record has none. Records without a "tuning" field (variants with no
+// tunables) are rows too, their tunables empty.
 #pragma once
 #include <string>
 #include <vector>
