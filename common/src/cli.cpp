@@ -75,6 +75,10 @@ void add_common_options(CLI::App& app, CommonOptions& o) {
                  "The run whose result the app's own output files hold (default: the first run)");
 }
 
+CLI::Option* add_precision_option(CLI::App& app, std::string& precision, const std::string& help) {
+  return app.add_option("--precision", precision, help)->check(CLI::IsMember({"float32", "float64"}));
+}
+
 void add_renamed_flags(CLI::App& app, const std::vector<std::pair<std::string, std::string>>& renamed) {
   for (const auto& [old_flag, new_flag] : renamed)
     app.add_option_function<std::string>(

@@ -8,19 +8,19 @@
 #include <memory>
 #include <string>
 
+#include "hpcs/base/non_copyable.hpp"
+
 namespace hpcs::detail {
 
 using nvmlReturn = int;
 using nvmlDevice = void*;
 constexpr nvmlReturn kNvmlSuccess = 0;
 
-class NvmlLibrary {
+class NvmlLibrary : NonCopyable {
  public:
   // Opens the library and the device; ok() false with why() otherwise.
   explicit NvmlLibrary(const std::string& pci_bus_id);
   ~NvmlLibrary();
-  NvmlLibrary(const NvmlLibrary&) = delete;
-  NvmlLibrary& operator=(const NvmlLibrary&) = delete;
   bool ok() const { return device != nullptr; }
   const std::string& why() const { return why_; }
   std::string error(nvmlReturn r) const;

@@ -90,21 +90,21 @@ void probe_outputs(const MpiContext& mpi, const std::vector<std::string>& inputs
 nlohmann::json run_metadata(const std::string& app, const CommonOptions& o, const nlohmann::json& parameters,
                             const ReferenceInfo& ref) {
   nlohmann::json m = parameters;
-  m["miniapp"] = app;
-  m["input_file"] = o.input.empty() ? "(generated)" : o.input;
-  m["variant_spec"] = o.variant;
-  m["reps"] = o.reps;
-  m["warmup"] = o.warmup;
-  m["verify"] = o.verify;
-  m["verify_cells"] = o.verify_cells;
-  m["reference"] = ref.name;
-  m["reference_is_cpu"] = ref.cpu;
+  m.update({{"miniapp", app},
+            {"input_file", o.input.empty() ? "(generated)" : o.input},
+            {"variant_spec", o.variant},
+            {"reps", o.reps},
+            {"warmup", o.warmup},
+            {"verify", o.verify},
+            {"verify_cells", o.verify_cells},
+            {"reference", ref.name},
+            {"reference_is_cpu", ref.cpu},
+            {"energy_window_s", o.energy_window},
+            {"idle_window_s", o.idle_window},
+            {"schema_version", kSchemaVersion}});  // the HDF5 file's root attribute too
   if (ref.cpu) m["reference_s"] = ref.seconds;
   if (!ref.result.is_null()) m["reference_result"] = ref.result;
   if (!ref.summary.empty()) m["reference_summary"] = ref.summary;
-  m["energy_window_s"] = o.energy_window;
-  m["idle_window_s"] = o.idle_window;
-  m["schema_version"] = kSchemaVersion;  // the HDF5 file's root attribute too
   m["units"] = {{"time_s", "s"},
                 {"wall_s", "s"},
                 {"device_s", "s"},

@@ -13,6 +13,7 @@
 #include "hpcs/cuda/device_buffer.hpp"
 #include "wavefront_cell.hpp"
 #include "wavefront_skeleton.hpp"
+#include "hpcs/base/non_copyable.hpp"
 
 namespace hpcs::wavefront::cuda {
 
@@ -192,42 +193,29 @@ struct StepOps {
   void get_bottom(std::int64_t j0, std::int64_t j1) { dev.get_columns(host_S, j0, j1, launch.stream); }
 };
 
-// A stream owned by the executor, on the device current at construction.
-class Stream {
+// A stream or event owned by the executor, on the device current at construction: Create
+// makes it with Flags, Destroy frees it.
+template <class Handle, cudaError_t (*Create)(Handle*, unsigned), cudaError_t (*Destroy)(Handle), unsigned Flags>
+class Owned : NonCopyable {
  public:
-  Stream() { HPCS_CUDA_CHECK(cudaStreamCreateWithFlags(&s_, cudaStreamNonBlocking)); }
-  ~Stream() { cudaStreamDestroy(s_); }
-  Stream(const Stream&) = delete;
-  Stream& operator=(const Stream&) = delete;
-  cudaStream_t get() const { return s_; }
+  Owned() { HPCS_CUDA_CHECK(Create(&h_, Flags)); }
+  ~Owned() { Destroy(h_); }
+  Handle get() const { return h_; }
 
  private:
-  cudaStream_t s_ = nullptr;
+  Handle h_ = nullptr;
 };
-
-// An event owned by the executor, on the device current at construction (timing off).
-class Event {
- public:
-  Event() { HPCS_CUDA_CHECK(cudaEventCreateWithFlags(&e_, cudaEventDisableTiming)); }
-  ~Event() { cudaEventDestroy(e_); }
-  Event(const Event&) = delete;
-  Event& operator=(const Event&) = delete;
-  cudaEvent_t get() const { return e_; }
-
- private:
-  cudaEvent_t e_ = nullptr;
-};
+using Stream = Owned<cudaStream_t, cudaStreamCreateWithFlags, cudaStreamDestroy, cudaStreamNonBlocking>;
+using Event = Owned<cudaEvent_t, cudaEventCreateWithFlags, cudaEventDestroy, cudaEventDisableTiming>;  // no timing
 
 // An instantiated CUDA graph (from a captured stream), launched as one unit.
-class Graph {
+class Graph : NonCopyable {
  public:
   explicit Graph(cudaGraph_t g) : graph_(g) { HPCS_CUDA_CHECK(cudaGraphInstantiate(&exec_, graph_, 0)); }
   ~Graph() {
     if (exec_) cudaGraphExecDestroy(exec_);
     if (graph_) cudaGraphDestroy(graph_);
   }
-  Graph(const Graph&) = delete;
-  Graph& operator=(const Graph&) = delete;
   void launch(cudaStream_t s) { HPCS_CUDA_CHECK(cudaGraphLaunch(exec_, s)); }
 
  private:
@@ -236,15 +224,13 @@ class Graph {
 };
 
 // Restores the current device when it goes out of scope (an executor may switch devices).
-class DeviceGuard {
+class DeviceGuard : NonCopyable {
  public:
   explicit DeviceGuard(int device) {
     HPCS_CUDA_CHECK(cudaGetDevice(&previous_));
     HPCS_CUDA_CHECK(cudaSetDevice(device));
   }
   ~DeviceGuard() { cudaSetDevice(previous_); }
-  DeviceGuard(const DeviceGuard&) = delete;
-  DeviceGuard& operator=(const DeviceGuard&) = delete;
 
  private:
   int previous_ = 0;

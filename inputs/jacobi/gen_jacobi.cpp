@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "hpcs/harness/cli.hpp"
 #include "jacobi_input.hpp"
 #include "jacobi_output.hpp"
 
@@ -84,9 +85,7 @@ void add_jacobi_commands(CLI::App& app) {
   gen->add_option("--pattern", a->pattern, "random (uniform in [-1, 1], boundary too) or hot-edge (row 0 at 1, rest 0)")
       ->check(CLI::IsMember({"random", "hot-edge"}))
       ->capture_default_str();
-  gen->add_option("--precision", a->precision, "float32 or float64")
-      ->check(CLI::IsMember({"float32", "float64"}))
-      ->capture_default_str();
+  add_precision_option(*gen, a->precision, "float32 or float64")->capture_default_str();
   gen->add_option("--dataset", a->dataset, "Dataset name")->capture_default_str();
   gen->add_option("--output,-o", a->output, "Output HDF5 file")->required();
   gen->callback([a] { write_jacobi(*a); });

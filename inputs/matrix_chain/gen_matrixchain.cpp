@@ -10,6 +10,7 @@
 #include <memory>
 
 #include "hpcs/base/error.hpp"
+#include "hpcs/harness/cli.hpp"
 #include "matrixchain_input.hpp"
 #include "matrixchain_study.hpp"
 
@@ -42,9 +43,7 @@ void add_matrixchain_commands(CLI::App& app) {
   cmd->add_option("--values", a->values, "uniform in [-1, 1), or integer (small integers: exact in float32)")
       ->check(CLI::IsMember({"uniform", "integer"}))
       ->capture_default_str();
-  cmd->add_option("--precision", a->precision, "Type of the datasets")
-      ->check(CLI::IsMember({"float32", "float64"}))
-      ->capture_default_str();
+  add_precision_option(*cmd, a->precision, "Type of the datasets")->capture_default_str();
   cmd->add_option("--seed", a->seed, "Seed of the values (and of the random dims)")->capture_default_str();
   cmd->add_option("--output,-o", a->output, "Output HDF5 file")->required();
   cmd->callback([a] {

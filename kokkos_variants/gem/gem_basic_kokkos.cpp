@@ -26,23 +26,16 @@ struct BasicPotential {
 };
 
 template <class Real>
-class KokkosBasic final : public Evaluator {
+class KokkosBasic final : public KokkosEvaluator<Real> {
  public:
-  void setup(const Inputs& in) override { m_.upload(in); }
-  void run() override {
-    timer_.start();
-    Kokkos::parallel_for("hpcs::gem::basic", Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(0, m_.vertices),
-                         BasicPotential<Real>{m_});
-    timer_.stop();
-    Kokkos::fence();
-  }
-  void potentials(double* out) override { m_.download(out); }
-  std::optional<double> device_seconds() const override { return timer_.seconds(); }
   std::string config() const override { return "RangePolicy, runtime cases"; }
 
  private:
-  DeviceMolecule<Real> m_;
-  KokkosDeviceTimer timer_;
+  void launch() override {
+    Kokkos::parallel_for("hpcs::gem::basic",
+                         Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(0, this->m_.vertices),
+                         BasicPotential<Real>{this->m_});
+  }
 };
 
 }  // namespace

@@ -53,4 +53,26 @@ struct DeviceMolecule {
   }
 };
 
+// What the exact Kokkos evaluators share: the molecule on the device, run() timing the
+// kernels that launch() starts, and the potentials' download.
+template <class Real>
+class KokkosEvaluator : public Evaluator {
+ public:
+  void setup(const Inputs& in) override { m_.upload(in); }
+  void run() override {
+    timer_.start();
+    launch();
+    timer_.stop();
+    Kokkos::fence();
+  }
+  void potentials(double* out) override { m_.download(out); }
+  std::optional<double> device_seconds() const override { return timer_.seconds(); }
+
+ protected:
+  virtual void launch() = 0;  // the kernels of one evaluation, asynchronous
+
+  DeviceMolecule<Real> m_;
+  KokkosDeviceTimer timer_;
+};
+
 }  // namespace hpcs::gem::kokkos

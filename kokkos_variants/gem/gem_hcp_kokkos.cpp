@@ -100,13 +100,6 @@ std::unique_ptr<Evaluator> make_hcp(Precision p, const Tuning&) { return make_in
 }  // namespace kokkos
 
 // Called by register_kokkos_variants (gem_kokkos.cpp): kokkos/hcp, off the ladder.
-void register_hcp(VariantList& list) {
-  Variant v;
-  v.name = "kokkos/hcp";
-  v.backend = "kokkos";
-  v.make = kokkos::make_hcp;
-  v.why_not = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
-  list.push_back(v);
-}
+void register_hcp(VariantList& list) { list.push_back(kokkos_variant<Variant>("kokkos/hcp", kokkos::make_hcp)); }
 
 }  // namespace hpcs::gem::kokkos

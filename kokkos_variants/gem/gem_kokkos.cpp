@@ -13,19 +13,11 @@ void register_hcp(VariantList& list);  // gem_hcp_kokkos.cpp: kokkos/hcp, off th
 }  // namespace kokkos
 
 void register_kokkos_variants(VariantList& list) {
-  const auto unavailable = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
-  Variant basic;
-  basic.name = "kokkos/basic";
-  basic.backend = "kokkos";
+  auto basic = kokkos_variant<Variant>("kokkos/basic", kokkos::make_basic);
   basic.step = 1;
-  basic.make = kokkos::make_basic;
-  basic.why_not = unavailable;
   list.push_back(basic);
-  Variant tiled;
-  tiled.name = "kokkos/tiled";
-  tiled.backend = "kokkos";
+  auto tiled = kokkos_variant<Variant>("kokkos/tiled", kokkos::make_tiled);
   tiled.step = 2;
-  tiled.make = kokkos::make_tiled;
   tiled.why_not = [](const Problem& p, const Tuning& t) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;
     return reason_of([&] { kokkos::make_tiled(p.precision, t); });

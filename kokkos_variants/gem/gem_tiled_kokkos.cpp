@@ -55,7 +55,7 @@ struct TiledPotential {
 };
 
 template <class Real>
-class KokkosTiled final : public Evaluator {
+class KokkosTiled final : public KokkosEvaluator<Real> {
  public:
   explicit KokkosTiled(const Tuning& t) : per_team_(t.block), tile_(t.tile_atoms > 0 ? t.tile_atoms : t.block) {
     if (per_team_ < 1 || per_team_ > 4096) throw Error("--block " + std::to_string(per_team_) + ": expected 1 to 4096");
@@ -63,24 +63,18 @@ class KokkosTiled final : public Evaluator {
     kokkos_teams::require_team_scratch(scratch_bytes(), "kokkos/tiled: " + config_tiles(),
                                        "make --tile-atoms or --block smaller");
   }
-  void setup(const Inputs& in) override { m_.upload(in); }
-
-  void run() override {
-    timer_.start();
-    with_case(m_.c, [&](auto c) { launch<decltype(c)>(); });
-    timer_.stop();
-    Kokkos::fence();
-  }
-  void potentials(double* out) override { m_.download(out); }
-  std::optional<double> device_seconds() const override { return timer_.seconds(); }
   std::string config() const override {
     return "team=" + std::to_string(team_) + " vertices=" + std::to_string(per_team_) +
            " tile=" + std::to_string(tile_);
   }
 
  private:
+  using KokkosEvaluator<Real>::m_;
+  void launch() override {
+    with_case(m_.c, [&](auto c) { launch_case<decltype(c)>(); });
+  }
   template <class C>
-  void launch() {
+  void launch_case() {
     const TiledPotential<C, Real> f{m_, per_team_, tile_};
     const int league = int((m_.vertices + per_team_ - 1) / per_team_);
     const std::size_t scratch = scratch_bytes();
@@ -100,9 +94,7 @@ class KokkosTiled final : public Evaluator {
            precision_name<Real>();
   }
 
-  DeviceMolecule<Real> m_;
   int per_team_, tile_, team_ = 0;
-  KokkosDeviceTimer timer_;
 };
 
 }  // namespace

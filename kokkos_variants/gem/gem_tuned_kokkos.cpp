@@ -69,7 +69,7 @@ struct TunedPotential {
 };
 
 template <class Real>
-class KokkosTuned final : public Evaluator {
+class KokkosTuned final : public KokkosEvaluator<Real> {
  public:
   explicit KokkosTuned(Precision p, const Tuning& t)
       : block_(t.block), vpt_(vertices_per_thread_or_default(t.vertices_per_thread, p)),
@@ -82,7 +82,7 @@ class KokkosTuned final : public Evaluator {
   }
 
   void setup(const Inputs& in) override {
-    m_.upload(in);
+    KokkosEvaluator<Real>::setup(in);
     k_ = fast_constants<Real>(in.constants);
     const std::int64_t n = m_.vertices;
     const int wanted = requested_splits_ > 0 ? requested_splits_ : auto_atom_splits(n, m_.atoms, block_, vpt_, fill());
@@ -91,27 +91,6 @@ class KokkosTuned final : public Evaluator {
     if (splits_ > 1) partial_ = Kokkos::View<Real*>("hpcs::gem::partial", std::size_t(splits_) * std::size_t(n));
   }
 
-  void run() override {
-    timer_.start();
-    if (m_.vertices > 0)
-      with_vertices_per_thread(vpt_, [&](auto V) { with_case(m_.c, [&](auto c) { launch<decltype(c), V()>(); }); });
-    if (splits_ > 1) {
-      const auto partial = partial_;
-      const auto phi = m_.phi;
-      const std::int64_t n = m_.vertices;
-      const int splits = splits_;
-      Kokkos::parallel_for(
-          "hpcs::gem::sum_splits", Kokkos::RangePolicy<Exec>(0, n), KOKKOS_LAMBDA(const std::int64_t v) {
-            Real sum = partial(v);
-            for (int s = 1; s < splits; ++s) sum += partial(std::int64_t(s) * n + v);
-            phi(v) = sum;
-          });
-    }
-    timer_.stop();
-    Kokkos::fence();
-  }
-  void potentials(double* out) override { m_.download(out); }
-  std::optional<double> device_seconds() const override { return timer_.seconds(); }
   std::string config() const override {
     return "team=" + std::to_string(team_) + " vertices/thread=" + std::to_string(vpt_) +
            " tile=" + std::to_string(tile_) + " atom splits=" + std::to_string(splits_) +
@@ -124,9 +103,29 @@ class KokkosTuned final : public Evaluator {
   // Four atom arrays of a tile.
   std::size_t scratch_bytes() const { return Scratch<Real>::shmem_size(tile_) * 4; }
 
+  // Public: nvcc refuses an extended lambda (the split sum's) in a private member function.
+  void launch() override {
+    if (m_.vertices > 0)
+      with_vertices_per_thread(vpt_,
+                               [&](auto V) { with_case(m_.c, [&](auto c) { launch_case<decltype(c), V()>(); }); });
+    if (splits_ > 1) {
+      const auto partial = partial_;
+      const auto phi = m_.phi;
+      const std::int64_t n = m_.vertices;
+      const int splits = splits_;
+      Kokkos::parallel_for(
+          "hpcs::gem::sum_splits", Kokkos::RangePolicy<Exec>(0, n), KOKKOS_LAMBDA(const std::int64_t v) {
+            Real sum = partial(v);
+            for (int s = 1; s < splits; ++s) sum += partial(std::int64_t(s) * n + v);
+            phi(v) = sum;
+          });
+    }
+  }
+
  private:
+  using KokkosEvaluator<Real>::m_;
   template <class C, int VPT>
-  void launch() {
+  void launch_case() {
     const std::size_t scratch = scratch_bytes();
     TunedPotential<C, VPT, Real> f{m_, splits_ > 1 ? partial_ : m_.phi, k_, 1, per_split_, tile_};
     Kokkos::TeamPolicy<Exec> probe(1, 1);
@@ -138,11 +137,9 @@ class KokkosTuned final : public Evaluator {
     Kokkos::parallel_for("hpcs::gem::tuned", policy.set_scratch_size(0, Kokkos::PerTeam(scratch)), f);
   }
 
-  DeviceMolecule<Real> m_;
   FastConstants<Real> k_{};
   int block_, vpt_, tile_, requested_splits_, team_ = 0, splits_ = 1, per_split_ = 0;
   Kokkos::View<Real*> partial_;
-  KokkosDeviceTimer timer_;
 };
 
 }  // namespace

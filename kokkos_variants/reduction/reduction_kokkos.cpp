@@ -10,7 +10,6 @@
 namespace hpcs::reduction {
 
 void register_kokkos_variants(VariantList& list) {
-  const auto unavailable = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
   // RK-1..3 give each thread one value: a team of one (Kokkos::Serial) never reduces.
   const auto needs_teams = [](const Problem&, const Tuning&) -> std::optional<std::string> {
     if (auto why = KokkosRuntime::unavailable()) return why;
@@ -21,24 +20,20 @@ void register_kokkos_variants(VariantList& list) {
   // Every variant uploads the rank's block into a view: a second host copy under a host backend.
   const auto host_copies = [](const Problem&, const Tuning&) { return views_in_host_memory() ? 1.0 : 0.0; };
   for (int step : {1, 2, 3, 4, 6, 7}) {
-    Variant v;
-    v.name = "kokkos/rk" + std::to_string(step);
-    v.backend = "kokkos";
+    auto v = kokkos_variant<Variant>("kokkos/rk" + std::to_string(step), [step](DType t, const Tuning& tune) {
+      return kokkos::make_kokkos_rk(step, t, tune);
+    });
     v.step = step;
-    v.make = [step](DType t, const Tuning& tune) { return kokkos::make_kokkos_rk(step, t, tune); };
     if (step <= 3) v.why_not = needs_teams;
-    else v.why_not = unavailable;
     v.tunings = rk_tunings(step);
     v.space = rk_space(step, kokkos::kokkos_max_team_size);
     v.host_copies = host_copies;
     list.push_back(v);
   }
   for (bool host : {false, true}) {
-    Variant v;
-    v.name = host ? "kokkos/parallel_reduce_host" : "kokkos/parallel_reduce";
-    v.backend = "kokkos";
-    v.make = [host](DType t, const Tuning&) { return kokkos::make_kokkos_parallel_reduce(t, host); };
-    v.why_not = unavailable;
+    auto v = kokkos_variant<Variant>(
+        host ? "kokkos/parallel_reduce_host" : "kokkos/parallel_reduce",
+        [host](DType t, const Tuning&) { return kokkos::make_kokkos_parallel_reduce(t, host); });
     v.host_copies = host_copies;
     list.push_back(v);
   }

@@ -11,11 +11,7 @@
 namespace hpcs::sw {
 
 void register_kokkos_variants(VariantList& list) {
-  Variant v;
-  v.name = "kokkos/wavefront";
-  v.backend = "kokkos";
-  v.make = kokkos::make_kokkos_wavefront;
-  v.why_not = [](const Problem&, const Tuning&) { return KokkosRuntime::unavailable(); };
+  auto v = kokkos_variant<Variant>("kokkos/wavefront", kokkos::make_kokkos_wavefront);
   v.tunings = named_tilings();
   v.space = tiled_space();  // under a host backend only with --tile-rows = --sub-rows pinned
   // Under a host backend its views are host memory: A's rows and B (a byte a letter), two

@@ -11,10 +11,7 @@ std::unique_ptr<Executor> make_kokkos_band(const Inputs& in, const Tuning& t);  
 }  // namespace kokkos
 
 void register_kokkos_variants(VariantList& list) {
-  Variant v;
-  v.name = "kokkos/band";
-  v.backend = "kokkos";
-  v.make = kokkos::make_kokkos_band;
+  auto v = kokkos_variant<Variant>("kokkos/band", kokkos::make_kokkos_band);
   v.resolve = resolve_tuning;
   v.tunings = gpu_tile_tunings();
   v.space = band_space(/*two_gpus=*/false);

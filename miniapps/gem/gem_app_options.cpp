@@ -43,9 +43,7 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--phi", opt_.phi, "Potential: total, reaction (total minus Coulomb) or coulomb")
       ->check(CLI::IsMember({"total", "reaction", "coulomb"}))
       ->capture_default_str();
-  cli.add_option("--precision", opt_.precision, "Arithmetic of the GPU variants")
-      ->check(CLI::IsMember({"float32", "float64"}))
-      ->capture_default_str();
+  add_precision_option(cli, opt_.precision, "Arithmetic of the GPU variants")->capture_default_str();
   cli.add_option("--block", tuning.block, "Threads per block / team size")->capture_default_str();
   cli.add_option("--vertices-per-thread", tuning.vertices_per_thread,
                  "Vertices a thread keeps in registers (0: the variant's)")

@@ -36,8 +36,7 @@ void App::add_options(CLI::App& cli) {
       ->capture_default_str()
       ->excludes(input);
   cli.add_option("--seed", opt_.seed, "Generated chain: seed")->capture_default_str()->excludes(input);
-  cli.add_option("--precision", opt_.precision, "Arithmetic (default float32, or the input file's type)")
-      ->check(CLI::IsMember({"float32", "float64"}));
+  add_precision_option(cli, opt_.precision, "Arithmetic (default float32, or the input file's type)");
   cli.add_option_function<std::string>(
          "--plan", [this](const std::string& s) { tuning.plan = plan_kind_by_name(s); },
          "Plan the executors run: naive (left to right), opcount (OpTree unfused) or "

@@ -95,14 +95,9 @@ Traffic left_counted(const Dims4& p, const Tile& t) {
 }
 
 Traffic right_counted(const Dims4& p, const Tile& t) {
-  const double x = static_cast<double>(t.x), y = static_cast<double>(t.y);
-  const double row_bands = ceil_div(p[1], x), col_bands = ceil_div(p[3], y);
-  Traffic r;
-  r.reads = p[1] * p[2] * col_bands + p[2] * p[3] * row_bands  // T = Y Z patch by patch
-            + col_bands * p[0] * p[1]                          // X: each patch its x columns of X
-            + (row_bands - 1) * p[0] * p[3];                   // R read back by every later patch
-  r.writes = row_bands * p[0] * p[3];
-  return r;
+  // T = Y Z patch by patch, R += X T: the left fusion of the transposed chain R^T = Z^T Y^T X^T
+  // (dims reversed, the patch's x and y swapped) moves the same elements.
+  return left_counted(Dims4{p[3], p[2], p[1], p[0]}, Tile{t.y, t.x});
 }
 
 }  // namespace hpcs::matrixchain

@@ -51,17 +51,14 @@ class AlignTrial final : public Trial<Alignment> {
 };
 }  // namespace
 
-AppInfo App::info() const {
-  return {"smith_waterman",
-          "sw_miniapp",
-          "Smith-Waterman local alignment (Gotoh affine gaps), traditional and multi-pass wavefronts, distributed over "
-          "MPI ranks in blocks of rows",
-          "cell",
-          "GCUPS",
-          "GCUPS = cells (len A x len B) / median time / 1e9 (forward pass; the start pass is timed apart)",
-          /*reps=*/3,
-          /*warmup=*/1};
-}
+// The first line of --help, and how the rate is counted.
+constexpr const char* kAbout =
+    "Smith-Waterman local alignment (Gotoh affine gaps), traditional and multi-pass wavefronts, distributed over "
+    "MPI ranks in blocks of rows";
+constexpr const char* kRateNote =
+    "GCUPS = cells (len A x len B) / median time / 1e9 (forward pass; the start pass is timed apart)";
+
+AppInfo App::info() const { return {"smith_waterman", "sw_miniapp", kAbout, "cell", "GCUPS", kRateNote, 3, 1}; }
 
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
   input_ = o.input;

@@ -12,15 +12,15 @@
 #include <string>
 #include <vector>
 
+#include "hpcs/base/non_copyable.hpp"
+
 namespace hpcs::sw {
 
-class FastaInput {
+class FastaInput : NonCopyable {
  public:
   // Throws like open_input_file(): missing, unreadable, a directory or not a regular file.
   explicit FastaInput(const std::string& path);
   ~FastaInput();
-  FastaInput(const FastaInput&) = delete;
-  FastaInput& operator=(const FastaInput&) = delete;
 
   // Up to `n` bytes of text into `out`; 0 only at the end. Throws "<path>: corrupt gzip
   // data (<zlib's reason>)" or "<path>: truncated gzip data (...)".

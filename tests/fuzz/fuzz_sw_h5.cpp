@@ -11,16 +11,14 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const hpcs::MpiContext& mpi = hpcs::fuzz::mpi();
   FuzzedDataProvider in(data, size);
-  using hpcs::fuzz::AttributeSpec;
-  using hpcs::fuzz::H5Type;
-  hpcs::fuzz::FileSpec spec = hpcs::fuzz::pair_file_spec(in, 3);
   const std::string dna = hpcs::sw::Alphabet::dna().letters, protein = hpcs::sw::Alphabet::protein().letters;
-  spec.attributes = {
-      AttributeSpec{"/", "alphabet", H5Type::VarString, {"dna", "protein", "DNA", "rna", ""}, 0},
-      AttributeSpec{"/", "letters", H5Type::VarString, {dna, protein, dna + "X", "", "acgtn"}, 0},
-      AttributeSpec{"a", "name", H5Type::VarString, {"seq a", "", "\xff\xfe"}, 0},
-      AttributeSpec{"b", "name", H5Type::FixedString, {"seq b"}, 0},
-  };
+  constexpr auto text = hpcs::fuzz::H5Type::VarString;
+  const hpcs::fuzz::FileSpec spec =
+      hpcs::fuzz::pair_file_spec(in, 3,
+                                 {{"/", "alphabet", text, {"dna", "protein", "DNA", "rna", ""}, 0},
+                                  {"/", "letters", text, {dna, protein, dna + "X", "", "acgtn"}, 0},
+                                  {"a", "name", text, {"seq a", "", "\xff\xfe"}, 0},
+                                  {"b", "name", hpcs::fuzz::H5Type::FixedString, {"seq b"}, 0}});
   const std::string path = hpcs::fuzz::scratch_path("pair.h5");
   hpcs::fuzz::build_h5_file(in, path, spec);
   hpcs::fuzz::expect_clean(path, [&] { hpcs::sw::load_pair(mpi, path); });

@@ -12,13 +12,11 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const hpcs::MpiContext& mpi = hpcs::fuzz::mpi();
   FuzzedDataProvider in(data, size);
-  using hpcs::fuzz::AttributeSpec;
-  using hpcs::fuzz::H5Type;
-  hpcs::fuzz::FileSpec spec = hpcs::fuzz::pair_file_spec(in, 4);
-  spec.attributes = {
-      AttributeSpec{"/", "alphabet", H5Type::VarString, {"dna", "protein", "DNA", ""}, 0},
-      AttributeSpec{"/", "letters", H5Type::VarString, {"ACGTN", "ACGT", "acgtn", "ACGTNX", ""}, 0},
-  };
+  constexpr auto text = hpcs::fuzz::H5Type::VarString;
+  const hpcs::fuzz::FileSpec spec =
+      hpcs::fuzz::pair_file_spec(in, 4,
+                                 {{"/", "alphabet", text, {"dna", "protein", "DNA", ""}, 0},
+                                  {"/", "letters", text, {"ACGTN", "ACGT", "acgtn", "ACGTNX", ""}, 0}});
   const std::string path = hpcs::fuzz::scratch_path("wavefront_pair.h5");
   hpcs::fuzz::build_h5_file(in, path, spec);
   hpcs::fuzz::expect_clean(path, [&] {

@@ -3,6 +3,7 @@
 
 #include <cmath>
 #include <limits>
+#include <utility>
 
 #include "hpcs/io/h5.hpp"
 
@@ -256,10 +257,11 @@ hsize_t fuzzed_dim(FuzzedDataProvider& in, hsize_t min_dim) {
   return d < min_dim && d < 1000 ? min_dim + d : d;
 }
 
-FileSpec pair_file_spec(FuzzedDataProvider& in, double b_code) {
+FileSpec pair_file_spec(FuzzedDataProvider& in, double b_code, std::vector<AttributeSpec> attributes) {
   FileSpec spec;
   const hsize_t len_a = fuzzed_dim(in, 0), len_b = fuzzed_dim(in, 0);
   spec.datasets = {{"a", H5Type::UInt8, {len_a}, 0}, {"b", H5Type::UInt8, {len_b}, b_code}};
+  spec.attributes = std::move(attributes);
   return spec;
 }
 

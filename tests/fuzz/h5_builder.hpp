@@ -44,8 +44,9 @@ struct FileSpec {
 hsize_t fuzzed_dim(FuzzedDataProvider& in, hsize_t min_dim);
 
 // A pair file's datasets (Smith-Waterman's and the wavefront app's readers): /a and /b,
-// uint8 codes of fuzzed lengths; an unchosen code of b is `b_code` (a valid letter).
-FileSpec pair_file_spec(FuzzedDataProvider& in, double b_code);
+// uint8 codes of fuzzed lengths; an unchosen code of b is `b_code` (a valid letter); the
+// reader's attributes.
+FileSpec pair_file_spec(FuzzedDataProvider& in, double b_code, std::vector<AttributeSpec> attributes);
 
 // Writes the file at `path` (replacing it). Failures of HDF5 calls only leave a part out.
 void build_h5_file(FuzzedDataProvider& in, const std::string& path, const FileSpec& spec);

@@ -16,6 +16,7 @@
 // add or parse options include <CLI/CLI.hpp>.
 namespace CLI {
 class App;
+class Option;
 class Validator;
 }  // namespace CLI
 
@@ -63,6 +64,9 @@ void add_common_options(CLI::App& app, CommonOptions& options);
 void add_renamed_flags(CLI::App& app, const std::vector<std::pair<std::string, std::string>>& renamed);
 // The long names (without dashes) of the options the parsed command line gave.
 std::set<std::string> given_options(const CLI::App& app);
+
+// --precision float32|float64, as the apps and gen_inputs' commands spell it.
+CLI::Option* add_precision_option(CLI::App& app, std::string& precision, const std::string& help);
 
 // Parses on every rank (same arguments, same outcome); only `print` ranks write help
 // or errors (one "error:" line). Returns an exit code when the program should stop (help:

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "hpcs/base/non_copyable.hpp"
+
 namespace hpcs::h5 {
 
 // Owns one HDF5 identifier and closes it with the matching H5?close function.
@@ -109,12 +111,10 @@ class Group {
 // which commit() closes and renames to `path`. Without commit() (an exception, a full
 // disk, SIGINT/SIGTERM: hpcs/io/temporary_files.hpp) the temporary file is removed and `path`
 // is left untouched.
-class Writer {
+class Writer : NonCopyable {
  public:
   explicit Writer(const std::string& path);
   ~Writer();
-  Writer(const Writer&) = delete;
-  Writer& operator=(const Writer&) = delete;
   Group root();
   void commit();
   const std::string& temporary_path() const { return temp_; }

@@ -5,6 +5,7 @@
 #pragma once
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace hpcs {
 
@@ -14,5 +15,17 @@ struct KokkosRuntime {
   static std::optional<std::string> unavailable();
   static std::string description();  // e.g. "Kokkos 4.6.99 (Cuda)"
 };
+
+// An app's Kokkos variant: its name, the backend, its factory, and why_not saying why Kokkos
+// cannot run (a variant with more conditions replaces why_not, asking unavailable() first).
+template <class Variant, class Make>
+Variant kokkos_variant(std::string name, Make make) {
+  Variant v;
+  v.name = std::move(name);
+  v.backend = "kokkos";
+  v.make = std::move(make);
+  v.why_not = [](const auto&, const auto&) { return KokkosRuntime::unavailable(); };
+  return v;
+}
 
 }  // namespace hpcs
