@@ -11,7 +11,7 @@
 namespace hpcs::jacobi {
 
 GridWriter::GridWriter(const std::string& path, const Problem& p, Precision prec, const std::string& dataset)
-    : path_(path), dataset_(dataset), problem_(p), precision_(prec), writer_(path) {
+    : path_(path), dataset_(dataset), problem_(p), writer_(path) {
   const hsize_t dims[2] = {static_cast<hsize_t>(p.rows()), static_cast<hsize_t>(p.cols())};
   h5::Id space(H5Screate_simple(p.dims, dims, nullptr), H5Sclose);
   h5::Id lcpl(H5Pcreate(H5P_LINK_CREATE), H5Pclose);

@@ -29,7 +29,6 @@ class GridWriter {
  private:
   std::string path_, dataset_;
   Problem problem_;
-  Precision precision_;
   h5::Writer writer_;
   h5::Id ds_;
 };
