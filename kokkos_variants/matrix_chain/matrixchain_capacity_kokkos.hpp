@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// How the plan's tiles fit the team scratch: the automatic fast memory M, the chunk
-// widths of each step, and the refusal of a tile the backend cannot hold. No Kokkos types.
+// How the plan's tiles fit a team: the automatic fast memory M, each step's kernel (a
+// product's sums in registers or in scratch, its split along k), the chunk widths, and the
+// refusal of a tile the backend cannot hold. No Kokkos types.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -17,22 +18,37 @@ namespace hpcs::matrixchain::kokkos {
 std::size_t scratch_limit();
 std::string scratch_name();
 
-// M for fast_memory == 0: the thesis' 65536 on a host backend; on a GPU the largest power
-// of two whose elements fill at most half the scratch (the other half streams chunks).
-std::int64_t auto_fast_memory(Precision p);
+// M for fast_memory == 0: the thesis' 65536 on a host backend. On a GPU, for a plan of
+// products only (naive, opcount) the largest power of two up to 16384 (128 x 128 patches)
+// whose square patch a team holds in registers; for the fused plan, whose pairs keep T in
+// scratch, the largest whose elements fill at most half the scratch (the other half streams
+// chunks).
+std::int64_t auto_fast_memory(Precision p, PlanKind plan);
 
-// The scratch layout of one step: its x-by-y patch (C of a product, T of a fused pair),
-// k chunks of kc (x-by-kc of A and kc-by-y of B), and for a fused pair the streamed
-// operand's chunks of wc columns of Z (left) or wc rows of X (right).
+// How a product runs: sums in registers (a compile-time 64/128-sided patch of 8 x 8 outputs
+// a thread, or any tile in 4 x 4 or 8 x 8 outputs a thread), or in scratch (band_product:
+// a tile whose micro-tiles outnumber the team, as on Kokkos Serial).
+enum class GemmPath { Scratch, Generic4, Generic8, Fast64x64, Fast64x128, Fast128x64, Fast128x128 };
+std::string to_string(GemmPath p);
+
+// The layout of one step: its x-by-y patch (C of a product, T of a fused pair), k chunks of
+// kc (x-by-kc of A and kc-by-y of B), and for a fused pair the streamed operand's chunks of
+// wc columns of Z (left) or wc rows of X (right). A product on a register path has the team
+// and the k split it launches with.
 struct StepShape {
   int x = 0, y = 0, kc = 0, wc = 0;
   std::int64_t work = 0;  // elements of the chunk buffer (shared by both phases of a fused pair)
   std::size_t bytes = 0;  // team scratch per team
+  GemmPath path = GemmPath::Scratch;
+  int team = 0;            // register paths: threads per team
+  int splits = 1;          // register paths: k slices (gemm_k_split, matrixchain_gemm_team_kokkos.hpp)
+  std::int64_t slice = 0;  // k per slice
 };
 
 // The shape of a step whose elements have elem_bytes; throws hpcs::Error naming the step,
-// its tile, M and the limit when the tile cannot fit.
-StepShape step_shape(const Step& s, std::size_t elem_bytes, double fast_memory, int index);
+// its tile, M and the limit when the tile cannot fit. shaped: a fast patch's 128 side may
+// become 64 where that pads the dimension less (--gemm-patch shaped, as cuda/*).
+StepShape step_shape(const Step& s, std::size_t elem_bytes, double fast_memory, int index, bool shaped = true);
 
 // Why `name` cannot run the plan of (problem, tuning) in the team scratch; nullopt if it can.
 std::optional<std::string> scratch_misfit(const std::string& name, const Problem& p, const Tuning& t);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The Kokkos executor: uploads the chain in the variant's precision, gives every step its
 // output view (and a fused pair its counter block), and runs the steps in order, one
-// kernel each (matrixchain_gemm_kokkos.hpp, matrixchain_fused_kokkos.hpp).
+// kernel each (matrixchain_gemm_kokkos.hpp, matrixchain_fused_kokkos.hpp), plus the slice sum
+// of a product split along k (one workspace for all: the steps run one after another).
 #include <algorithm>
 #include <limits>
 #include <string>
@@ -39,26 +40,27 @@ Kokkos::View<Real*> device_copy(const std::string& label, const std::vector<doub
   return d;
 }
 
-// The team size for a functor: its micro-tiles, capped by what the backend can run (1 on
-// Serial).
+// The team size for a functor: its micro-tiles, at least kMinTeam, capped by what the
+// backend can run (1 on Serial).
 template <class F>
 int team_for(const F& f, std::size_t scratch, std::int64_t micro_tiles) {
   Policy probe(1, 1);
   probe.set_scratch_size(kScratchLevel, Kokkos::PerTeam(scratch));
   const int most = probe.team_size_max(f, Kokkos::ParallelForTag());
-  return int(std::max<std::int64_t>(1, std::min<std::int64_t>({micro_tiles, kMaxTeam, most})));
+  const std::int64_t want = std::max<std::int64_t>(std::min<std::int64_t>(micro_tiles, kMaxTeam), kMinTeam);
+  return int(std::max<std::int64_t>(1, std::min<std::int64_t>(want, most)));
 }
 
-template <class F>
+template <class P = Policy, class F>
 void launch(const char* label, const F& f, int league, int team, std::size_t scratch) {
-  Policy policy(league, team);
+  P policy(league, team);
   Kokkos::parallel_for(label, policy.set_scratch_size(kScratchLevel, Kokkos::PerTeam(scratch)), f);
 }
 
 template <class Real>
 class KokkosChain final : public Executor {
  public:
-  explicit KokkosChain(const Tuning& t) {
+  explicit KokkosChain(const Tuning& t) : shaped_(t.gemm_shaped) {
     if (t.fast_memory < 0)
       throw Error("--fast-memory " + std::to_string(t.fast_memory) + ": expected 0 (auto) or more");
   }
@@ -71,16 +73,21 @@ class KokkosChain final : public Executor {
       inputs_.push_back(device_copy<Real>("hpcs::matrixchain::A" + std::to_string(m), in.matrices[std::size_t(m - 1)]));
     rows_ = in.rows;
     last_cols_ = in.cols_of(1);
+    std::int64_t partial_values = 0;
     for (std::size_t k = 0; k < plan.steps.size(); ++k) {
       const Step& s = plan.steps[k];
       StepRun r;
       r.kind = s.kind;
       r.p = local_dims(s, in.rows);
-      r.shape = step_shape(s, sizeof(Real), plan.fast_memory, int(k));
+      r.shape = step_shape(s, sizeof(Real), plan.fast_memory, int(k), shaped_);
       for (const Operand& o : s.in)
         r.in.push_back(o.input() ? inputs_[std::size_t(o.matrix - 1)] : steps_[std::size_t(o.step)].out);
       r.out = Kokkos::View<Real*>("hpcs::matrixchain::step" + std::to_string(k), std::size_t(r.p.front() * r.p.back()));
-      if (s.kind == StepKind::Gemm) {
+      if (s.kind == StepKind::Gemm && r.shape.path != GemmPath::Scratch) {
+        r.league = league_of(registers(r).league(), int(k));
+        r.team = r.shape.team;
+        if (r.shape.splits > 1) partial_values = std::max(partial_values, r.shape.splits * r.p[0] * r.p[2]);
+      } else if (s.kind == StepKind::Gemm) {
         const GemmKernel<Real> g = gemm(r);
         r.league = league_of(g.league(), int(k));
         r.team = team_for(g, r.shape.bytes, std::int64_t(r.shape.x / kMicro) * (r.shape.y / kMicro));
@@ -99,6 +106,8 @@ class KokkosChain final : public Executor {
       last_cols_ = r.p.back();
       steps_.push_back(std::move(r));
     }
+    partial_ = Kokkos::View<Real*>(Kokkos::view_alloc("hpcs::matrixchain::k_slices", Kokkos::WithoutInitializing),
+                                   std::size_t(partial_values));
     runs_ = 0;
     Kokkos::fence();
   }
@@ -107,7 +116,9 @@ class KokkosChain final : public Executor {
     timer_.start();
     for (StepRun& r : steps_) {
       if (r.p.front() == 0) continue;  // no rows of A1 on this rank: an empty result
-      if (r.kind == StepKind::Gemm) {
+      if (r.kind == StepKind::Gemm && r.shape.path != GemmPath::Scratch) {
+        run_registers(r);
+      } else if (r.kind == StepKind::Gemm) {
         launch("hpcs::matrixchain::gemm", gemm(r), r.league, r.team, r.shape.bytes);
       } else {
         FusedShape<Real> f = fused(r);
@@ -143,6 +154,8 @@ class KokkosChain final : public Executor {
       const StepRun& r = steps_[k];
       s += std::string(k ? ", " : " ") + to_string(r.kind) + " " + std::to_string(r.shape.x) + "x" +
            std::to_string(r.shape.y);
+      if (r.kind == StepKind::Gemm) s += " (" + to_string(r.shape.path) + ")";
+      if (r.shape.splits > 1) s += " k in " + std::to_string(r.shape.splits);
       if (std::find(teams.begin(), teams.end(), r.team) == teams.end()) teams.push_back(r.team);
     }
     s += "; team ";
@@ -171,6 +184,27 @@ class KokkosChain final : public Executor {
     return g;
   }
 
+  RegisterGemm<Real> registers(const StepRun& r) const {
+    RegisterGemm<Real> g;
+    g.A = r.in[0].data(), g.B = r.in[1].data(), g.C = r.out.data(), g.partial = partial_.data();
+    g.p0 = r.p[0], g.p1 = r.p[1], g.p2 = r.p[2];
+    g.x = r.shape.x, g.y = r.shape.y, g.splits = r.shape.splits, g.slice = r.shape.slice;
+    return g;
+  }
+
+  void run_registers(const StepRun& r) const {
+    const RegisterGemm<Real> g = registers(r);
+    with_register_kernel<Real>(r.shape.path, [&](auto kernel) {
+      kernel.g = g;
+      launch<typename decltype(kernel)::Policy>("hpcs::matrixchain::gemm", kernel, r.league, r.team, r.shape.bytes);
+    });
+    if (g.splits == 1) return;
+    const std::int64_t n = g.p0 * g.p2;
+    Kokkos::parallel_for("hpcs::matrixchain::sum_slices",
+                         Kokkos::RangePolicy<Exec, Kokkos::IndexType<std::int64_t>>(0, n),
+                         SumSlicesKernel<Real>{g.partial, g.C, n, g.splits});
+  }
+
   static FusedShape<Real> fused(const StepRun& r) {
     const bool left = r.kind == StepKind::FusedLeft;
     FusedShape<Real> f;
@@ -183,7 +217,9 @@ class KokkosChain final : public Executor {
     return f;
   }
 
+  bool shaped_ = true;  // --gemm-patch shaped
   const Plan* plan_ = nullptr;
+  Kokkos::View<Real*> partial_;  // the k slices of a split product
   std::vector<Kokkos::View<Real*>> inputs_;
   std::vector<StepRun> steps_;
   std::int64_t rows_ = 0, last_cols_ = 0;

@@ -13,7 +13,8 @@ namespace hpcs::matrixchain {
 namespace {
 Tuning with_auto_memory(const Problem& p, Tuning t) {
   // Without Kokkos running there is no device to ask; why_not refuses the variant anyway.
-  if (t.fast_memory == 0 && !KokkosRuntime::unavailable()) t.fast_memory = kokkos::auto_fast_memory(p.precision);
+  if (t.fast_memory == 0 && !KokkosRuntime::unavailable())
+    t.fast_memory = kokkos::auto_fast_memory(p.precision, t.plan);
   return t;
 }
 }  // namespace

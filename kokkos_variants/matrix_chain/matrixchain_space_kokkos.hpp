@@ -23,6 +23,9 @@ constexpr bool kGpuBackend = kKokkosOnGpu;
 // cannot reach in CUDA device code.)
 enum : int { kScratchLevel = kGpuBackend ? 0 : 1 };
 
+// Teams on a GPU have at least a warp: Kokkos' team barrier for smaller teams is only a fence.
+constexpr int kMinTeam = kGpuBackend ? 32 : 1;
+
 // Each thread accumulates a kMicro x kMicro block of outputs in registers; patches (sides
 // multiples of kTileGranule = 8) divide into such blocks.
 constexpr int kMicro = 4;

@@ -68,7 +68,7 @@ void App::add_options(CLI::App& cli) {
       ->check(CLI::IsMember({"on", "off"}));
   cli.add_option_function<std::string>(
          "--gemm-patch", [this](const std::string& s) { tuning.gemm_shaped = s == "shaped"; },
-         "CUDA variants' fast GEMM kernel: the plan's tile as its patch (plan), or a "
+         "The register-blocked GEMM kernels (CUDA and Kokkos): the plan's tile as its patch (plan), or a "
          "128 side narrowed to 64 where that pads the product less (shaped; the named "
          "tuning <variant>/planpatch is plan) [shaped]")
       ->check(CLI::IsMember({"plan", "shaped"}));

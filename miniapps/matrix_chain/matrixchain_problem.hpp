@@ -38,7 +38,7 @@ struct Tuning {
   std::int64_t fast_memory = 0;  // M in elements; 0: auto (each variant resolves it)
   BetaConvention beta = BetaConvention::Derived;
   bool cuda_graph = true;   // CUDA executors: replay the plan's launches as one CUDA graph
-  bool gemm_shaped = true;  // CUDA executors: the fast GEMM kernel's patch side may be 64 for 128
+  bool gemm_shaped = true;  // CUDA and Kokkos: the register-blocked GEMM's patch side may be 64 for 128
 };
 
 // What a variant is asked to run: the global chain and its element type.

@@ -18,13 +18,7 @@
 namespace hpcs::jacobi {
 namespace {
 
-struct ThreadTeam {
-  int r, n;
-  hpcs::testing::ThreadBarrier* bar;
-  int rank() const { return r; }
-  int size() const { return n; }
-  void barrier() const { bar->wait(); }
-};
+using hpcs::testing::ThreadTeam;
 
 template <class Real>
 std::vector<Real> host_tiled(const Problem& p, const Tuning& t, int threads, const std::vector<Real>& grid,

@@ -72,8 +72,9 @@ void expect_matches(const std::vector<double>& got, const ChainData& in, Precisi
   }
 }
 
-// The last two: products of few 128 x 128 patches and deep k, which cuda/* splits over k,
-// and (A1A2)(A3A4), whose two products cuda/* runs on two streams.
+// The last two: products of few 128 x 128 patches and deep k, which cuda/* and kokkos/* on a
+// GPU split over k, and (A1A2)(A3A4), whose two products cuda/* runs on two streams. Then a
+// 1 x N and an N x 1 result.
 const std::vector<Dims> kChains = {{37, 1, 129, 64, 77},
                                    {1, 1},
                                    {5, 3},
@@ -82,7 +83,9 @@ const std::vector<Dims> kChains = {{37, 1, 129, 64, 77},
                                    {130, 9, 70, 260, 11, 33, 90, 5},
                                    {7, 9},
                                    {200, 516, 300, 1028, 96},
-                                   {260, 512, 132, 512, 260}};
+                                   {260, 512, 132, 512, 260},
+                                   {1, 40, 300, 17},
+                                   {45, 70, 33, 1}};
 
 TEST_P(ChainVariant, EqualsReferenceForEveryPlanAndCapacity) {
   const Variant& v = variant();

@@ -29,4 +29,13 @@ class ThreadBarrier {
   unsigned n_, waiting_ = 0, generation_ = 0;
 };
 
+// One host thread as a member of a team of `n` (the team kernels' rank(), size(), barrier()).
+struct ThreadTeam {
+  int r, n;
+  ThreadBarrier* bar;
+  int rank() const { return r; }
+  int size() const { return n; }
+  void barrier() const { bar->wait(); }
+};
+
 }  // namespace hpcs::testing

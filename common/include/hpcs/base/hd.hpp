@@ -8,9 +8,10 @@
 #define HPCS_HD
 #endif
 
-// "#pragma unroll" for loops in shared host + device code: nvcc (and clang) honour it; GCC
-// would warn that it ignores the pragma in every host build.
-#if defined(__CUDACC__) || defined(__clang__)
+// "#pragma unroll" for loops in shared host + device code, in nvcc's device pass (and under
+// clang): GCC would warn that it ignores the pragma in every host build, nvcc's host pass of
+// Kokkos sources (nvcc_wrapper) included.
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__) || defined(__clang__)
 #define HPCS_UNROLL _Pragma("unroll")
 #else
 #define HPCS_UNROLL
