@@ -22,6 +22,7 @@ DEFAULT = [
     "Registers Per Thread", "Dynamic Shared Memory Per Block", "Achieved Occupancy", "Issue Slots Busy",
     "Warp Cycles Per Issued Instruction", "L1/TEX Hit Rate", "L2 Hit Rate", "Local Memory Spilling Requests",
     "Branch Efficiency", "Avg. Divergent Branches", "Avg. Active Threads Per Warp",
+    "Avg. Not Predicated Off Threads Per Warp",
     "l1tex__data_bank_conflicts_pipe_lsu_mem_shared.sum",
     "smsp__average_warps_issue_stalled_barrier_per_issue_active.ratio"
 ]
