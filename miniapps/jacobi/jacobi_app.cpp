@@ -76,6 +76,7 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--calibration", opt_.calibration,
                  "Model constants (JSON, inputs/calibration/); default: the file for this device, if any");
   add_sweep_options(cli, opt_.sweep);
+  add_design_options(cli, opt_.design);
 }
 
 GridSource grid_source(const MpiContext& mpi, const std::string& input, const Options& opt) {

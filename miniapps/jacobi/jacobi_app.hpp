@@ -3,7 +3,8 @@
 // HDF5 (each rank the rows of its band and halo) or generated, every variant's T steps
 // distributed over the ranks in bands of S1 rows, checked bit for bit against the CPU
 // reference on the same ranks; --model predictions, --output-grid and the tile sweep
-// (--sweep, a front for the harness' --tune=exhaustive).
+// (--sweep, a front for the harness' --tune=exhaustive); --area and --codesign print the
+// thesis' chip area model and codesign search and exit (jacobi_design_mode.hpp).
 #pragma once
 #include <cstdint>
 #include <optional>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "hpcs/harness/app.hpp"
+#include "jacobi_design_mode.hpp"
 #include "jacobi_report.hpp"
 #include "jacobi_sweep.hpp"
 #include "jacobi_trial.hpp"
@@ -37,6 +39,7 @@ struct Options {
   bool model = false;
   std::string calibration;  // empty: find_calibration_for(the device)
   SweepOptions sweep;
+  DesignOptions design;  // --area, --codesign
 };
 
 class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
@@ -76,7 +79,8 @@ class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
   std::vector<std::string> input_files() const override { return {opt_.calibration}; }
   void write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& grid,
                      const nlohmann::json& meta) override;
-  // --sweep: checks it, then runs the harness' loop with --tune=exhaustive over one tiled variant.
+  // --area, --codesign (jacobi_design_mode.cpp); --sweep: checks it, then runs the harness'
+  // loop with --tune=exhaustive over one tiled variant.
   std::optional<int> own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) override;
 
  private:

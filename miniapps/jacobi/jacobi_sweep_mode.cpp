@@ -28,6 +28,7 @@ void add_sweep_options(CLI::App& cli, SweepOptions& s) {
 
 std::optional<int> App::own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) {
   if (sweep_.active) return std::nullopt;  // the front's own run, below
+  if (const auto code = design_mode(mpi, o, opt_.design, opt_.calibration)) return code;
   if (!opt_.sweep.on) {
     if (!opt_.sweep.output.empty()) throw Error("--sweep-output " + opt_.sweep.output + ": only with --sweep");
     return std::nullopt;

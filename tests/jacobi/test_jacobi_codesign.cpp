@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// The codesign search (Appendix C.8-C.19): its O(1) time against predict(), its tile set
+// against the constraints, its best tiles against brute force over predict(), the Pareto
+// front against its definition, and the workload and grid against C.3.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "hpcs/base/error.hpp"
+#include "hpcs/base/splitmix64.hpp"
+#include "jacobi_codesign.hpp"
+#include "jacobi_model.hpp"
+
+namespace hpcs::jacobi {
+namespace {
+
+double predicted(int dims, const WorkloadSize& z, const Tuning& t, const CodesignConstants& c,
+                 const HardwarePoint& hp) {
+  return predict(problem_of(dims, z), z.t, t, Precision::Float32, calibration_of(c, hp)).time;
+}
+
+TEST(JacobiCodesign, WorkloadAndGridAreC3s) {
+  const auto sizes = workload_sizes(thesis_sides(), thesis_steps());
+  EXPECT_EQ(sizes.size(), 16u);  // C.3.1: |SZ| = 16
+  for (const auto& z : sizes) EXPECT_LE(z.t, z.s);
+  const HardwareGrid g = thesis_hardware_grid();
+  EXPECT_EQ(g.n_sm.size(), 16u);  // 2..32 even
+  EXPECT_EQ(g.n_v.size(), 64u);   // 32..2048 by 32
+  EXPECT_EQ(g.shared_kb, (std::vector<int>{12, 24, 36, 48, 96, 144, 192, 240, 288, 336, 384, 432, 480}));
+  EXPECT_EQ(problem_of(1, {4096, 1024}).interior(), problem_of(2, {4096, 1024}).interior());
+}
+
+TEST(JacobiCodesign, TimeIsPredictsForEveryTileAndPoint) {
+  const CodesignConstants c = thesis_gtx980_constants();
+  std::uint64_t draw = 29;
+  const auto pick = [&](int lo, int hi) { return lo + static_cast<int>(splitmix64(++draw) % (hi - lo + 1)); };
+  for (int dims : {1, 2})
+    for (int n = 0; n < 300; ++n) {
+      const HardwarePoint hp{2 * pick(1, 16), 32 * pick(1, 64), pick(0, 1) ? 12 * pick(1, 3) : 48 * pick(1, 10)};
+      const WorkloadSize z = n % 3 == 0 ? WorkloadSize{pick(3, 300), pick(1, 90)}
+                                        : WorkloadSize{std::int64_t{1024} << pick(0, 4), 256 * pick(1, 16)};
+      const Tuning t{2 * pick(1, 40), pick(1, 200), dims == 2 ? 32 * pick(1, 8) : 1, 0, 0};
+      SCOPED_TRACE(testing::Message() << dims << "D S=" << z.s << " T=" << z.t << " tiles " << t.t_T << "/" << t.t_S1
+                                      << "/" << t.t_S2 << " hp " << hp.n_sm << "x" << hp.n_v << ", " << hp.shared_kb
+                                      << " KB");
+      const double want = predicted(dims, z, t, c, hp);
+      EXPECT_NEAR(codesign_time(dims, z, t, c, hp), want, 1e-12 * want);
+    }
+}
+
+TEST(JacobiCodesign, LegalTilesAreExactlyTheConstrainedOnes) {
+  // 2D under a small block limit (4 KB = 1024 words): the enumeration against a scan of a box
+  // that holds every legal tile.
+  const double kb = 4;
+  const auto tiles = legal_tiles(2, kb);
+  std::size_t in_box = 0;
+  for (int tT = 1; tT <= 40; ++tT)
+    for (int tS2 = 1; tS2 <= 600; ++tS2)
+      for (int tS1 = 1; tS1 <= 300; ++tS1) {
+        const Tuning t{tT, tS1, tS2, 0, 0};
+        const bool legal = tT % 2 == 0 && tS2 % 32 == 0 && tile_bytes(2, t) <= kb * 1024;
+        in_box += legal;
+        const bool listed = std::any_of(tiles.begin(), tiles.end(),
+                                        [&](const Tuning& u) { return u.t_T == tT && u.t_S1 == tS1 && u.t_S2 == tS2; });
+        ASSERT_EQ(listed, legal) << tT << "/" << tS1 << "/" << tS2;
+      }
+  EXPECT_EQ(in_box, tiles.size());  // and none outside the box
+  // A.20 at the limit: 2 (t_S1 + t_T + 1)(t_S2 + t_T + 1) words.
+  EXPECT_EQ(tile_bytes(2, {2, 5, 32, 0, 0}), 4.0 * 2 * 8 * 35);
+  // 1D: t_S1 a multiple of 32 (C.14) with 2 (t_S1 + t_T) words within 48 KB, t_T <= 512.
+  const auto line = legal_tiles(1, 48);
+  std::size_t want = 0;
+  for (int tT = 2; tT <= kMax1dT; tT += 2) want += (6144 - tT) / 32;
+  EXPECT_EQ(line.size(), want);
+  for (const auto& t : line)
+    EXPECT_TRUE(t.t_T % 2 == 0 && t.t_T <= kMax1dT && t.t_S1 % 32 == 0 && tile_bytes(1, t) <= 48 * 1024);
+}
+
+// A small search for the tests: a few points, sizes and a low block limit (few tiles).
+struct Small {
+  CodesignConstants c = thesis_gtx980_constants();
+  HardwareGrid grid{{2, 4, 8}, {32, 96, 256}, {12, 24, 48}};
+  std::vector<WorkloadSize> sizes{{512, 256}, {1000, 64}};
+  Small() { c.block_kb = 8; }
+};
+
+TEST(JacobiCodesign, BestTilesAreTheMinimumOfPredictOverTheLegalTiles) {
+  const Small s;
+  for (int dims : {1, 2}) {
+    const CodesignResult r = codesign_search(dims, s.sizes, s.grid, s.c, 1e9, 2);
+    ASSERT_EQ(r.designs.size(), 27u);
+    for (const DesignResult& d : r.designs) {
+      if (d.hp.n_v != 96 && d.hp.n_sm != 4) continue;  // a cross of the grid: enough, and quick
+      const auto tiles = legal_tiles(dims, std::min<double>(s.c.block_kb, d.hp.shared_kb));
+      for (std::size_t z = 0; z < s.sizes.size(); ++z) {
+        double want = std::numeric_limits<double>::infinity();
+        for (const auto& t : tiles) want = std::min(want, predicted(dims, s.sizes[z], t, s.c, d.hp));
+        SCOPED_TRACE(testing::Message() << dims << "D " << d.hp.n_sm << "x" << d.hp.n_v << ", " << d.hp.shared_kb);
+        EXPECT_NEAR(d.seconds[z], want, 1e-12 * want);
+        EXPECT_NEAR(predicted(dims, s.sizes[z], d.tiles[z], s.c, d.hp), want, 1e-12 * want);
+      }
+      // the search is solve_design() point by point, whatever the thread count
+      const DesignResult alone = solve_design(dims, s.sizes, d.hp, s.c);
+      EXPECT_EQ(alone.seconds, d.seconds);
+      EXPECT_DOUBLE_EQ(alone.area_mm2, d.area_mm2);
+      for (std::size_t z = 0; z < s.sizes.size(); ++z) {
+        EXPECT_EQ(alone.tiles[z].t_T, d.tiles[z].t_T);
+        EXPECT_EQ(alone.tiles[z].t_S1, d.tiles[z].t_S1);
+        EXPECT_EQ(alone.tiles[z].t_S2, d.tiles[z].t_S2);
+      }
+    }
+  }
+}
+
+TEST(JacobiCodesign, ParetoFrontIsTheUndominatedDesigns) {
+  const Small s;
+  const CodesignResult r = codesign_search(2, s.sizes, s.grid, s.c, 1e9, 1);
+  std::size_t front = 0;
+  for (const auto& d : r.designs) {
+    bool dominated = false;
+    for (const auto& e : r.designs)
+      dominated = dominated || (e.area_mm2 <= d.area_mm2 && e.total_s <= d.total_s &&
+                                (e.area_mm2 < d.area_mm2 || e.total_s < d.total_s));
+    EXPECT_EQ(d.pareto, !dominated) << d.hp.n_sm << "x" << d.hp.n_v << ", " << d.hp.shared_kb;
+    front += d.pareto;
+    // GFLOPS: 5 flops per update over the workload's updates, per second of the sum
+    EXPECT_NEAR(d.gflops, 5.0 * (512.0 * 512 * 256 + 1000.0 * 1000 * 64) / d.total_s / 1e9, 1e-9 * d.gflops);
+  }
+  EXPECT_GE(front, 1u);
+  EXPECT_TRUE(r.designs.front().pareto);  // the smallest design is on the front
+  EXPECT_TRUE(std::is_sorted(r.designs.begin(), r.designs.end(),
+                             [](const auto& a, const auto& b) { return a.area_mm2 < b.area_mm2; }));
+}
+
+TEST(JacobiCodesign, BudgetKeepsThePointsThatFitAndRefusesNone) {
+  const Small s;
+  const double smallest = smallest_area(s.grid);
+  EXPECT_DOUBLE_EQ(smallest, chip_area(design_of({2, 32, 12})).total());
+  const CodesignResult r = codesign_search(2, s.sizes, s.grid, s.c, 100, 1);
+  EXPECT_LT(r.designs.size(), 27u);
+  for (const auto& d : r.designs) EXPECT_LE(d.area_mm2, 100);
+  EXPECT_THROW(codesign_search(2, s.sizes, s.grid, s.c, smallest - 0.01, 1), Error);
+  const DesignResult* band = best_in_band(r, 0, 100);
+  ASSERT_NE(band, nullptr);
+  for (const auto& d : r.designs) EXPECT_GE(d.total_s, band->total_s);
+  EXPECT_EQ(best_in_band(r, 1000, 2000), nullptr);
+}
+
+TEST(JacobiCodesign, DesignsWithoutRoomForATileAreInfeasible) {
+  // C.10: the smallest 2D tile (t_T 2, t_S1 1, t_S2 32) needs 1120 bytes, more than 1 KB.
+  Small s;
+  s.grid.shared_kb = {1, 24};
+  const CodesignResult r = codesign_search(2, s.sizes, s.grid, s.c, 1e9, 1);
+  EXPECT_EQ(r.infeasible, 9u);
+  EXPECT_EQ(r.designs.size(), 9u);
+  for (const auto& d : r.designs) EXPECT_EQ(d.hp.shared_kb, 24);
+  s.grid.shared_kb = {1};
+  EXPECT_THROW(codesign_search(2, s.sizes, s.grid, s.c, 1e9, 1), Error);
+  EXPECT_NO_THROW(codesign_search(1, s.sizes, s.grid, s.c, 1e9, 1));  // 1D's smallest: 272 bytes
+}
+
+TEST(JacobiCodesign, CalibrationWhatIfTakesTheFilesTimesAndTheThesisBlockLimit) {
+  Calibration cal;
+  cal.device = "Some GPU";
+  cal.c_iter_1d = 1e-8, cal.c_iter_2d = 2e-8, cal.l_word = 3e-10, cal.t_sync = 4e-9, cal.t_launch = 5e-6;
+  cal.mtb_sm = 16, cal.m_block_bytes = 227 * 1024;
+  const CodesignConstants c = constants_from(cal, "x.json");
+  EXPECT_EQ(c.source, "Some GPU (x.json)");
+  EXPECT_EQ(c.c_iter_2d, 2e-8);
+  EXPECT_EQ(c.mtb_sm, 16);
+  EXPECT_EQ(c.block_kb, 48);
+  const Calibration back = calibration_of(c, {4, 64, 24});
+  EXPECT_EQ(back.m_block_bytes, 24 * 1024);  // capped at the design's M_SM
+  EXPECT_EQ(back.n_v, 64);
+}
+
+}  // namespace
+}  // namespace hpcs::jacobi
