@@ -104,6 +104,18 @@ HPCS_HD void register_gemm_team(const RegisterGemm<Real>& g, std::int64_t league
   // This thread's micro-tile (row_of, col_of below); computes false: it keeps none.
   int ti = 0, tj = 0, gr = 1, gc = 1;
   bool computes = true;
+  // One k of a chunk staged in buffer `buf`, read a value at a time: this thread's RM rows of
+  // A's transposed chunk (As, rows lda apart) and RN columns of B's (Bs, rows ldb apart).
+  const auto scalar_k_row = [&](const Real* As, const Real* Bs, int ldb, int buf, int k) {
+    const Real* const as = As + (buf * KC + k) * lda + ti;
+    const Real* const bs = Bs + (buf * KC + k) * ldb + tj;
+    Real a[RM], b[RN];
+    HPCS_UNROLL
+    for (int u = 0; u < RM; ++u) a[u] = as[u * gr];
+    HPCS_UNROLL
+    for (int v = 0; v < RN; ++v) b[v] = bs[v * gc];
+    fma_k(a, b);
+  };
 
   constexpr bool kQuads = kQuadScratch<Real, TM>;
   if constexpr (kFixed) {
@@ -153,14 +165,7 @@ HPCS_HD void register_gemm_team(const RegisterGemm<Real>& g, std::int64_t league
         const Real b[RN] = {b0.v[0], b0.v[1], b0.v[2], b0.v[3], b1.v[0], b1.v[1], b1.v[2], b1.v[3]};
         fma_k(a, b);
       } else {
-        const Real* const as = As + (buf * KC + k) * lda + ti;
-        const Real* const bs = Bs + (buf * KC + k) * TN + tj;
-        Real a[RM], b[RN];
-        HPCS_UNROLL
-        for (int u = 0; u < RM; ++u) a[u] = as[u * gr];
-        HPCS_UNROLL
-        for (int v = 0; v < RN; ++v) b[v] = bs[v * gc];
-        fma_k(a, b);
+        scalar_k_row(As, Bs, TN, buf, k);
       }
     };
     fetch(0);
@@ -201,16 +206,7 @@ HPCS_HD void register_gemm_team(const RegisterGemm<Real>& g, std::int64_t league
         bs[k * y + j] = k < kn && j < cols ? B[(c * KC + k) * g.p2 + j] : Real(0);
       }
     };
-    const auto k_row = [&](int buf, int k) {
-      const Real* const as = As + (buf * KC + k) * lda + ti;
-      const Real* const bs = Bs + (buf * KC + k) * y + tj;
-      Real a[RM], b[RN];
-      HPCS_UNROLL
-      for (int u = 0; u < RM; ++u) a[u] = as[u * gr];
-      HPCS_UNROLL
-      for (int v = 0; v < RN; ++v) b[v] = bs[v * gc];
-      fma_k(a, b);
-    };
+    const auto k_row = [&](int buf, int k) { scalar_k_row(As, Bs, y, buf, k); };
     stage(0, 0);
     team.barrier();
     for (int c = 0; c < chunks; ++c) {

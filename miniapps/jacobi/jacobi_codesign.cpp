@@ -37,15 +37,9 @@ CodesignConstants thesis_gtx980_constants() {
 }
 
 CodesignConstants constants_from(const Calibration& cal, const std::string& path) {
-  CodesignConstants c;
-  c.source = cal.device + " (" + path + ")";
-  c.c_iter_1d = cal.c_iter_1d;
-  c.c_iter_2d = cal.c_iter_2d;
-  c.l_word = cal.l_word;
-  c.t_sync = cal.t_sync;
-  c.t_launch = cal.t_launch;
-  c.mtb_sm = cal.mtb_sm;
-  return c;
+  // The fields in CodesignConstants' order; the per-block limit keeps its default.
+  return {
+      cal.device + " (" + path + ")", cal.c_iter_1d, cal.c_iter_2d, cal.l_word, cal.t_sync, cal.t_launch, cal.mtb_sm};
 }
 
 ChipDesign design_of(const HardwarePoint& hp) {

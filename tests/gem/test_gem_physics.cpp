@@ -10,6 +10,7 @@
 
 #include "gem_physics.hpp"
 #include "gem_reference.hpp"
+#include "expect_error.hpp"
 #include "hpcs/base/error.hpp"
 
 namespace hpcs::gem {
@@ -135,14 +136,7 @@ TEST(GemPhysics, RegionsFollowProjection) {
 }
 
 TEST(GemPhysics, BadParametersNameTheOption) {
-  const auto message = [](Physics p) {
-    try {
-      check_physics(p);
-    } catch (const Error& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
+  const auto message = [](Physics p) { return hpcs::testing::error_message([&] { check_physics(p); }); };
   Physics p;
   EXPECT_EQ(message(p), "");
   p.eps_out = 0;

@@ -17,13 +17,7 @@ using namespace hpcs::sw::testing;
 
 using Barrier = hpcs::testing::ThreadBarrier;
 
-struct ThreadTeam {
-  int r, n;
-  Barrier* bar;
-  int rank() const { return r; }
-  int size() const { return n; }
-  void barrier() const { bar->wait(); }
-};
+using hpcs::testing::ThreadTeam;
 
 // The traditional wavefront on the host: every tile of a wavefront by a team of threads.
 template <int SR>
