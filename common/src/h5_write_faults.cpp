@@ -8,8 +8,10 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
+#include <thread>
 
 namespace hpcs::h5::detail {
 
@@ -59,6 +61,11 @@ void discard_writes(hid_t file) {
   if (g_test_limit) ::setrlimit(RLIMIT_FSIZE, &g_limit_before_test);
   ::dup2(sink, *fd);
   ::close(sink);
+}
+
+void apply_test_commit_delay() {
+  const char* delay = std::getenv("HPCS_TEST_COMMIT_DELAY_S");
+  if (delay && *delay) std::this_thread::sleep_for(std::chrono::duration<double>(std::strtod(delay, nullptr)));
 }
 
 void apply_test_file_size_limit() {

@@ -31,4 +31,9 @@ void discard_writes(hid_t file);
 // (write_text_file_atomically) apply it too, so every write path can be tested.
 void apply_test_file_size_limit();
 
+// Test hook (tests/cli: signal_*): HPCS_TEST_COMMIT_DELAY_S=<seconds> holds a writer's commit
+// that long while its temporary file exists, so a signal test lands before the rename on any
+// machine (a fast disk finished the write first, and the test raced it).
+void apply_test_commit_delay();
+
 }  // namespace hpcs::h5::detail

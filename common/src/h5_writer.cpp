@@ -113,6 +113,7 @@ Writer::~Writer() {
 Group Writer::root() { return Group(Id(H5Gopen2(file_.get(), "/", H5P_DEFAULT), H5Gclose), path_ + ":/"); }
 
 void Writer::commit() {
+  detail::apply_test_commit_delay();
   // On failure the destructor discards the file. The space is reserved first: a flush
   // that fails half-way leaves HDF5 1.10 unable to close the file (h5_write_faults.hpp).
   if (const int e = detail::reserve_final_size(file_.get())) throw Error(path_ + ": cannot write: " + std::strerror(e));
