@@ -99,9 +99,10 @@ void add_models(RunRecord& r, const Problem& p) {
   const nlohmann::json& t = d["tiling"];
   const std::int64_t resident = d.value("resident_rows", std::int64_t{0});
   const int rows = t["tile_rows"].get<int>(), cols = t["tile_cols"].get<int>();
-  r.extra["model_traffic"] = to_json(traffic_model(p.len_a, p.len_b, rows, cols, resident));
-  r.extra["model_energy"] =
-      to_json(energy_model(p.len_a, p.len_b, rows, cols, t["sub_rows"].get<int>(), r.timings.representative()));
+  const TrafficModel traffic = traffic_model(p.len_a, p.len_b, rows, cols, resident);
+  r.extra["model_traffic"] = to_json(traffic);
+  r.extra["model_energy"] = to_json(
+      energy_model(p.len_a, p.len_b, rows, cols, t["sub_rows"].get<int>(), r.timings.representative(), traffic.passes));
 }
 
 void print_models(std::ostream& os, const std::vector<RunRecord>& records) {
@@ -123,6 +124,24 @@ void print_models(std::ostream& os, const std::vector<RunRecord>& records) {
                   t["multipass_per_pass_bytes"].get<double>(), e["total_j"].get<double>(),
                   e["dynamic_j"].get<double>());
     os << buf << "\n";
+    // Table 6.6's split of a tile's dynamic energy, and one multi-pass pass (Eq. 12).
+    const double tile = e["tile_j"].get<double>();
+    const auto share = [&](const char* key) { return 100.0 * e[key].get<double>() / tile; };
+    std::snprintf(buf, sizeof buf,
+                  "      per tile %.3g J: E_gs %.3g J (%.0f%%), E_sr %.3g J (%.0f%%), E_ar %.3g J (%.0f%%)", tile,
+                  e["tile_gs_j"].get<double>(), share("tile_gs_j"), e["tile_sr_j"].get<double>(), share("tile_sr_j"),
+                  e["tile_ar_j"].get<double>(), share("tile_ar_j"));
+    os << buf;
+    if (e.contains("multipass")) {
+      const auto& wb = e["multipass"]["write_back"];
+      const auto& wt = e["multipass"]["write_through"];
+      std::snprintf(buf, sizeof buf,
+                    " | per pass (Eq. 12): WB %.3g J + E_ls %.3g words, WT %.3g J + E_ls %.3g words (E_ls unpriced)",
+                    wb["pass_j"].get<double>(), wb["ls_words"].get<double>(), wt["pass_j"].get<double>(),
+                    wt["ls_words"].get<double>());
+      os << buf;
+    }
+    os << "\n";
   }
 }
 

@@ -19,15 +19,31 @@ TrafficModel traffic_model(std::int64_t s, std::int64_t t, int tile_rows, int ti
   return m;
 }
 
-EnergyModel energy_model(std::int64_t s, std::int64_t t, int tile_rows, int tile_cols, int sub_rows, double seconds) {
+EnergyModel energy_model(std::int64_t s, std::int64_t t, int tile_rows, int tile_cols, int sub_rows, double seconds,
+                         std::int64_t passes) {
   EnergyModel m;
   const double ts = tile_rows, tt = tile_cols, v = ts * tt;
   const double alpha = 4.25;  // 4 int arrays + 1 char array crossing a tile edge, in 4-byte units
-  m.tile_joules =
-      alpha * (ts + tt) * m.e_gs + (v + 5.0 * tt * ts / sub_rows) * m.e_sr + 5.0 * v * (m.e_iadd + m.e_imax);
-  const double tiles = static_cast<double>(s) * static_cast<double>(t) / v;
+  m.tile_gs_joules = alpha * (ts + tt) * m.e_gs;
+  m.tile_sr_joules = (v + 5.0 * tt * ts / sub_rows) * m.e_sr;
+  m.tile_ar_joules = 5.0 * v * (m.e_iadd + m.e_imax);
+  m.tile_joules = m.tile_gs_joules + m.tile_sr_joules + m.tile_ar_joules;
+  const double S = static_cast<double>(s), T = static_cast<double>(t);
+  const double tiles = S * T / v;
   m.dynamic_joules = tiles * m.tile_joules;
   m.total_joules = m.p_stat * seconds + m.dynamic_joules;
+  m.passes = passes;
+  if (passes > 0) {
+    const double np = static_cast<double>(passes), ph = S / (ts * np), pw = T / tt;
+    PassEnergy common;
+    common.sr_joules = ph * pw * m.tile_sr_joules;
+    common.ar_joules = ph * pw * m.tile_ar_joules;
+    m.pass_write_back = m.pass_write_through = common;
+    m.pass_write_back.gs_joules = alpha * (S / np + T) * m.e_gs;
+    m.pass_write_back.ls_words = alpha * T * (ph - 1.0);
+    m.pass_write_through.gs_joules = (alpha * S / np + alpha / 2.0 * T * (ph + 1.0)) * m.e_gs;
+    m.pass_write_through.ls_words = alpha / 2.0 * T * (ph - 1.0);
+  }
   return m;
 }
 
@@ -40,11 +56,33 @@ nlohmann::json to_json(const TrafficModel& m) {
           {"launches_traditional", m.launches_traditional}};
 }
 
+namespace {
+nlohmann::json pass_json(const PassEnergy& p) {
+  return {{"gs_j", p.gs_joules},
+          {"sr_j", p.sr_joules},
+          {"ar_j", p.ar_joules},
+          {"ls_words", p.ls_words},
+          {"pass_j", p.joules()}};
+}
+}  // namespace
+
 nlohmann::json to_json(const EnergyModel& m) {
-  return {{"tile_j", m.tile_joules},   {"dynamic_j", m.dynamic_joules},
-          {"total_j", m.total_joules}, {"p_stat_w", m.p_stat},
-          {"e_gs_j", m.e_gs},          {"e_sr_j", m.e_sr},
-          {"e_iadd_j", m.e_iadd},      {"e_imax_j", m.e_imax}};
+  nlohmann::json j = {{"tile_j", m.tile_joules},
+                      {"tile_gs_j", m.tile_gs_joules},
+                      {"tile_sr_j", m.tile_sr_joules},
+                      {"tile_ar_j", m.tile_ar_joules},
+                      {"dynamic_j", m.dynamic_joules},
+                      {"total_j", m.total_joules},
+                      {"p_stat_w", m.p_stat},
+                      {"e_gs_j", m.e_gs},
+                      {"e_sr_j", m.e_sr},
+                      {"e_iadd_j", m.e_iadd},
+                      {"e_imax_j", m.e_imax}};
+  if (m.passes > 0)
+    j["multipass"] = {{"passes", m.passes},
+                      {"write_back", pass_json(m.pass_write_back)},
+                      {"write_through", pass_json(m.pass_write_through)}};
+  return j;
 }
 
 }  // namespace hpcs::sw
