@@ -126,11 +126,12 @@ void print_models(std::ostream& os, const std::vector<RunRecord>& records) {
     os << buf << "\n";
     // Table 6.6's split of a tile's dynamic energy, and one multi-pass pass (Eq. 12).
     const double tile = e["tile_j"].get<double>();
-    const auto share = [&](const char* key) { return 100.0 * e[key].get<double>() / tile; };
+    const auto& split = e["tile_split_j"];
+    const auto share = [&](const char* key) { return 100.0 * split[key].get<double>() / tile; };
     std::snprintf(buf, sizeof buf,
                   "      per tile %.3g J: E_gs %.3g J (%.0f%%), E_sr %.3g J (%.0f%%), E_ar %.3g J (%.0f%%)", tile,
-                  e["tile_gs_j"].get<double>(), share("tile_gs_j"), e["tile_sr_j"].get<double>(), share("tile_sr_j"),
-                  e["tile_ar_j"].get<double>(), share("tile_ar_j"));
+                  split["gs"].get<double>(), share("gs"), split["sr"].get<double>(), share("sr"),
+                  split["ar"].get<double>(), share("ar"));
     os << buf;
     if (e.contains("multipass")) {
       const auto& wb = e["multipass"]["write_back"];

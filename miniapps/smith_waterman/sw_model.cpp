@@ -67,17 +67,10 @@ nlohmann::json pass_json(const PassEnergy& p) {
 }  // namespace
 
 nlohmann::json to_json(const EnergyModel& m) {
-  nlohmann::json j = {{"tile_j", m.tile_joules},
-                      {"tile_gs_j", m.tile_gs_joules},
-                      {"tile_sr_j", m.tile_sr_joules},
-                      {"tile_ar_j", m.tile_ar_joules},
-                      {"dynamic_j", m.dynamic_joules},
-                      {"total_j", m.total_joules},
-                      {"p_stat_w", m.p_stat},
-                      {"e_gs_j", m.e_gs},
-                      {"e_sr_j", m.e_sr},
-                      {"e_iadd_j", m.e_iadd},
-                      {"e_imax_j", m.e_imax}};
+  nlohmann::json j = {{"tile_j", m.tile_joules}, {"dynamic_j", m.dynamic_joules}, {"total_j", m.total_joules}};
+  j["tile_split_j"] = {{"gs", m.tile_gs_joules}, {"sr", m.tile_sr_joules}, {"ar", m.tile_ar_joules}};
+  j["constants"] = {
+      {"p_stat_w", m.p_stat}, {"e_gs_j", m.e_gs}, {"e_sr_j", m.e_sr}, {"e_iadd_j", m.e_iadd}, {"e_imax_j", m.e_imax}};
   if (m.passes > 0)
     j["multipass"] = {{"passes", m.passes},
                       {"write_back", pass_json(m.pass_write_back)},
