@@ -22,9 +22,12 @@ mkdir -p "$OUT/tables"
 gpu=${GPU_VARIANT:-cuda/band}  # kokkos/band: the smoke test on a CPU
 quick=(--reps "${REPS:-1}" --warmup 0 --energy-window 0 --idle-window 0 --quiet --verify-cells "${VERIFY_CELLS:-4000000}")
 
-# tune NAME VARIANTS ARGS...: one exhaustive search; its table in $OUT/tables/NAME.csv.
+# tune NAME VARIANTS ARGS...: one exhaustive search; its table in $OUT/tables/NAME.csv. A table
+# already there is kept (the table is written whole at the end, so a study cut by a time limit
+# resumes at the instance it stopped in).
 tune() {
   local name=$1 variants=$2; shift 2
+  [ -s "$OUT/tables/$name.csv" ] && return 0
   miniapp "$name" "$OUT/$name.txt" "$@" --variant "$variants" --tune exhaustive --tune-table "$OUT/tables/$name.csv" \
     "${quick[@]}"
 }

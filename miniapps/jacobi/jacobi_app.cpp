@@ -131,6 +131,16 @@ Work App::work() const {
   return {updates, 2.0 * real_bytes * updates, 0.0};  // the naive read + write per update
 }
 
+nlohmann::json App::features() const {
+  const jacobi::Problem& g = problem_.grid;
+  return {{"dtype", dtype()},
+          {"dims", g.dims},
+          {"n1", g.n1},
+          {"n2", g.dims == 1 ? 1 : g.n2},
+          {"steps", opt_.steps},
+          {"element_bytes", problem_.precision == Precision::Float32 ? 4 : 8}};
+}
+
 App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) {
   return make_trial(mpi, v, t, problem_, rows_, opt_.steps);
 }
@@ -198,6 +208,7 @@ VariantList App::variants() const {
   for (const auto& [from, to] : {std::pair{&s.t_T, &spec.t_T}, std::pair{&s.t_S1, &spec.t_S1},
                                  std::pair{&s.t_S2, &spec.t_S2}, std::pair{&s.threads, &spec.threads}})
     if (!from->empty()) *to = *from;
+  spec.with_defaults = s.t_T.empty() && s.t_S1.empty() && s.t_S2.empty();
   set_candidates(list, spec);
   return list;
 }

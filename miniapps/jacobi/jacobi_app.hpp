@@ -57,6 +57,8 @@ class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
   std::string describe() const override;
   std::string dtype() const override { return to_string(problem_.precision); }
   Work work() const override;  // updates; bytes of the naive sweep
+  // dims, n1, n2 (1 in 1D), steps, element_bytes: what a learned tile model reads
+  nlohmann::json features() const override;
 
   // A repetition advances T steps from the state in bands with halo exchange (jacobi_trial.cpp).
   TrialPtr prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) override;

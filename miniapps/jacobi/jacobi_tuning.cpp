@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The Jacobi variants' tuning spaces for --tune (and --sweep, which is --tune=exhaustive over
 // one tiled variant). Tiled variants: the tiles of SweepSpec (the --sweep-* lists where
-// given), 24 points in 1D and 72 in 2D before the variants' rules drop some, and the
-// threads per block (by default only 0, the variant's choice). cuda/naive and kokkos/naive:
+// given), 24 points in 1D and 72 in 2D before the variants' rules drop some, plus the
+// problem's default tiles unless a list was given, and the threads per block (by default only 0, the variant's choice). cuda/naive and kokkos/naive:
 // the threads too, and the halo depth, which on several ranks trades messages (one per band
 // of h steps) for rows recomputed; on one rank there is no halo and it stays at its default.
 // cpu/reference, the yardstick, keeps the command line's.
+#include <algorithm>
+
 #include "hpcs/harness/field_tunable.hpp"
 #include "jacobi_variants.hpp"
 
@@ -28,13 +30,31 @@ std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p) {
   return p.dims == 2 ? spec.t_S2 : std::vector<int>{1};
 }
 
+namespace {
+// spec's list for one tile field, with the task's default tile for that field added (sorted,
+// once) where spec asks for it.
+std::vector<int> with_default(std::vector<int> v, const SweepSpec& spec, const Task& task, int Tuning::*field) {
+  if (!spec.with_defaults) return v;
+  const int d = resolve_tiles(task.grid, Tuning{}, task.precision).*field;
+  if (std::find(v.begin(), v.end(), d) == v.end()) v.insert(std::upper_bound(v.begin(), v.end(), d), d);
+  return v;
+}
+}  // namespace
+
 TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec) {
   return {tile(
-              "tile-t", [v = spec.t_T](const Task&) { return v; }, &Tuning::t_T),
+              "tile-t", [spec](const Task& task) { return with_default(spec.t_T, spec, task, &Tuning::t_T); },
+              &Tuning::t_T),
           tile(
-              "tile-s1", [v = spec.t_S1](const Task&) { return v; }, &Tuning::t_S1),
+              "tile-s1", [spec](const Task& task) { return with_default(spec.t_S1, spec, task, &Tuning::t_S1); },
+              &Tuning::t_S1),
           tile(
-              "tile-s2", [spec](const Task& task) { return sweep_t_S2(spec, task.grid); }, &Tuning::t_S2),
+              "tile-s2",
+              [spec](const Task& task) {
+                return task.grid.dims == 2 ? with_default(spec.t_S2, spec, task, &Tuning::t_S2)
+                                           : sweep_t_S2(spec, task.grid);
+              },
+              &Tuning::t_S2),
           threads(spec)};
 }
 

@@ -98,12 +98,16 @@ std::vector<NamedTuning<Tuning>> tiled_tunings();
 
 // The candidates of the tuning spaces (--tune, and --sweep, its front for one tiled
 // variant); --sweep-t, -s1, -s2 and -threads replace them. 24 tiles in 1D, 72 in 2D before
-// the variants' rules drop some.
+// the variants' rules drop some, plus the problem's default tiles (resolve_tiles: 2D float32
+// grids from 2048^2 run t_S1 = 9, t_S2 = 384, three times the best of the lists on an H100),
+// so a search never misses the point a run without tiles takes; a --sweep-t/-s1/-s2 list
+// given on the command line turns that off (the lists are then exactly what is searched).
 struct SweepSpec {
   std::vector<int> t_T{2, 4, 6, 8, 12, 16};
   std::vector<int> t_S1{8, 16, 32, 64};
   std::vector<int> t_S2{32, 64, 128};  // ignored in 1D
   std::vector<int> threads{0};         // 0: the variant's choice
+  bool with_defaults = true;           // the problem's default tiles join t_T, t_S1, t_S2
 };
 
 // The t_S2 values the space tries on p: spec.t_S2 in 2D, 1 in 1D (no S2 to tile).

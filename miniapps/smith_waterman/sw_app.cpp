@@ -102,6 +102,10 @@ Work App::work() const {
   return {a * b, a + b, 0};
 }
 
+nlohmann::json App::features() const {
+  return {{"dtype", dtype()}, {"len_a", problem_.len_a}, {"len_b", problem_.len_b}};
+}
+
 App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) {
   return std::make_unique<AlignTrial>(mpi, pair_, scoring_, v.make, t);
 }

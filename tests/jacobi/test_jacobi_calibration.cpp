@@ -166,6 +166,32 @@ TEST(JacobiSweep, NoPointRanIsReportedNotInvented) {
   EXPECT_NE(os.str().find("no point ran"), std::string::npos);
 }
 
+// A search without --sweep-* lists also tries the tiles a run without tiles takes: on a
+// large 2D float32 grid the fast kernel's t_S1 = 9, t_S2 = 384, outside the thesis' lists.
+TEST(JacobiSweep, DefaultTilesJoinTheCandidates) {
+  const auto candidates = [](const Task& task, bool with_defaults) {
+    SweepSpec spec;
+    spec.with_defaults = with_defaults;
+    std::vector<std::vector<std::int64_t>> out;
+    for (const auto& tunable : tiled_space(spec)) out.push_back(tunable.candidates(task));
+    return out;
+  };
+  const Task big{Problem{2, 4096, 3000}, Precision::Float32, 1};
+  const auto joined = candidates(big, true);
+  EXPECT_EQ(joined[0], (std::vector<std::int64_t>{2, 4, 6, 8, 12, 16}));  // t_T = 16 is a candidate already
+  EXPECT_EQ(joined[1], (std::vector<std::int64_t>{8, 9, 16, 32, 64}));
+  EXPECT_EQ(joined[2], (std::vector<std::int64_t>{32, 64, 128, 384}));
+  const auto lists = candidates(big, false);
+  EXPECT_EQ(lists[1], (std::vector<std::int64_t>{8, 16, 32, 64}));
+  EXPECT_EQ(lists[2], (std::vector<std::int64_t>{32, 64, 128}));
+  // float64 keeps t_S2 = 256; a small grid's defaults (8, 16, 64) are in the lists already
+  EXPECT_EQ(candidates(Task{Problem{2, 4096, 3000}, Precision::Float64, 1}, true)[2],
+            (std::vector<std::int64_t>{32, 64, 128, 256}));
+  const auto small = candidates(Task{Problem{2, 100, 70}, Precision::Float32, 1}, true);
+  EXPECT_EQ(small[1], lists[1]);
+  EXPECT_EQ(small[2], lists[2]);
+}
+
 // The sweep's points from the tuner's side: the points of the space a variant refuses (with
 // why, each counted once), the timed ones from their records, and the HDF5 file of both.
 TEST(JacobiSweep, RefusedPointsAndRecordsMakeTheFile) {
@@ -173,6 +199,7 @@ TEST(JacobiSweep, RefusedPointsAndRecordsMakeTheFile) {
   spec.t_T = {2, 3, 4};
   spec.t_S1 = {4, 8};
   spec.t_S2 = {8};
+  spec.with_defaults = false;  // the lists as given (the command line's --sweep-* lists)
   Variant v;
   v.name = "test/tiled";
   v.make.tiled = true;
