@@ -36,10 +36,44 @@ import pandas as pd
 from sklearn.linear_model import LinearRegression
 from sklearn.tree import DecisionTreeRegressor
 
-FEATURES = ["log2(dim)", "log2(tsize)", "element_bytes"]
-CASCADE = ["band", "cpu-tile", "gpu-tile", "gpu-count"]  # learned from the one-GPU tables
-HALO_READS = ["pred(band)", "pred(cpu-tile)"]            # the seed's cascade for the halo
-CLASSES = [("fine", [{"feature": "tsize", "max": 99}]), ("coarse", [{"feature": "tsize", "min": 100}])]
+# What each app's model reads and predicts (its tables' feature and <tunable>_coord columns):
+# features, the tunables in cascade order, the instance classes of the class-specific tuner,
+# and the untuned baseline (the point a run without tunables takes: a dict tunable -> value,
+# or a function of the instance's rows).
+PROFILES = {
+    "wavefront": {
+        "features": ["log2(dim)", "log2(tsize)", "element_bytes"],
+        "cascade": ["band", "cpu-tile", "gpu-tile", "gpu-count"],  # learned from the one-GPU tables
+        "classes": [("fine", [{"feature": "tsize", "max": 99}]), ("coarse", [{"feature": "tsize", "min": 100}])],
+        # cpu-tile 32, band all, gpu-tile 1 (wavefront_problem.hpp; cuda/band's space)
+        "defaults": {"band": -2, "gpu-tile": 1},
+    },
+    "jacobi": {
+        "features": ["log2(n1)", "log2(n2)", "log2(steps)", "element_bytes"],
+        "cascade": ["tile-t", "tile-s1", "tile-s2", "threads"],
+        "classes": [("float32", [{"feature": "element_bytes", "max": 4}]),
+                    ("float64", [{"feature": "element_bytes", "min": 8}])],
+        "defaults": None,  # resolve_tiles' default depends on the grid: the thesis model's pick is the baseline
+    },
+    "smith_waterman": {
+        "features": ["log2(len_a)", "log2(len_b)"],
+        "cascade": ["tile-rows", "tile-cols", "sub-rows", "sub-cols"],
+        "classes": [("square-ish", [{"feature": "log2(len_a)", "max": 17.5}]),
+                    ("large", [{"feature": "log2(len_a)", "min": 17.5}])],
+        "defaults": {"tile-rows": 2048, "tile-cols": 128, "sub-rows": 16, "sub-cols": 2},  # cuda/multipass
+    },
+}
+HALO_READS = ["pred(band)", "pred(cpu-tile)"]  # the seed's cascade for the halo (wavefront, two GPUs)
+FEATURES, CASCADE, CLASSES = PROFILES["wavefront"]["features"], PROFILES["wavefront"]["cascade"], \
+    PROFILES["wavefront"]["classes"]
+
+
+def use_profile(app):
+    """Make `app`'s profile the one the learners read."""
+    global FEATURES, CASCADE, CLASSES
+    prof = PROFILES[app]
+    FEATURES, CASCADE, CLASSES = prof["features"], prof["cascade"], prof["classes"]
+    return prof
 
 
 def load(pattern, variant):
@@ -222,6 +256,38 @@ def leave_one_out_halo(learner, specific, train, dual, variant, device, app):
     return (float(np.mean([v[0] for v in res.values()])) if res else float("nan")), res
 
 
+def leave_one_out(learner, specific, train, dual, variant, device, app):
+    """Each training instance scored by the model fitted on the others (where no held-out
+    tables exist, the honest held-out figure)."""
+    res = {}
+    for k in train:
+        rest = {j: t for j, t in train.items() if j != k}
+        doc = make_model(learner, specific, rest, dual, variant, device, app)
+        res.update(score(doc, {k: train[k]})[1])
+    return (float(np.mean([v[0] for v in res.values()])) if res else float("nan")), res
+
+
+def baseline(prof, instances):
+    """Mean % of the optimum of the untuned point: the profile's defaults, or (no defaults: the
+    Jacobi tiles) the point the thesis' time model ranks first (the predicted_s column)."""
+    vals = []
+    for rows in instances.values():
+        d = rows[rows["source"] == "exhaustive"]
+        if prof["defaults"]:
+            if not set(prof["defaults"]) <= set(d.columns):
+                continue
+            hit = d
+            for name, value in prof["defaults"].items():
+                hit = hit[hit[name] == value]
+        elif "predicted_s" in d.columns and d["predicted_s"].notna().any():
+            hit = d.loc[[d["predicted_s"].idxmin()]]
+        else:
+            continue
+        if len(hit):
+            vals.append(100.0 * rows["time_s"].min() / hit["time_s"].min())
+    return float(np.mean(vals)) if vals else float("nan")
+
+
 def pct(v):
     return "-" if math.isnan(v) else "%.1f%%" % v
 
@@ -230,7 +296,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--variant", required=True)
     ap.add_argument("--device", required=True, help="the GPU's name as the mini-app reports it, or cpu")
-    ap.add_argument("--app", default="wavefront")
+    ap.add_argument("--app", default="wavefront", choices=sorted(PROFILES))
     ap.add_argument("--train", required=True, help="glob of the training tables (synthetic instances)")
     ap.add_argument("--test", default="", help="glob of held-out synthetic tables")
     ap.add_argument("--apps", default="", help="glob of tables of the real applications")
@@ -238,58 +304,58 @@ def main():
     ap.add_argument("-o", "--output", required=True, help="the model file (JSON) of the best learner")
     ap.add_argument("--report", default="", help="Markdown report of every learner")
     a = ap.parse_args()
+    prof = use_profile(a.app)
 
     train, test, apps, dual = (load(p, a.variant) for p in (a.train, a.test, a.apps, a.dual))
     if len(train) < 3:
         sys.exit("error: --train %s: %d instance table(s) with %s rows; need 3 or more" % (a.train, len(train), a.variant))
+    missing = [f for f in FEATURES if f.replace("log2(", "").rstrip(")") not in next(iter(train.values())).columns]
+    if missing:
+        sys.exit("error: --train %s: the tables lack the features %s of --app %s" % (a.train, missing, a.app))
     space = int(np.median([len(t) for t in train.values()]))
-    lines = ["| learner | tuner | held-out synthetic | real apps | two GPUs, halo (leave-one-out) | training instances |",
-             "|---|---|---|---|---|---|"]
+    lines = ["| learner | tuner | held-out synthetic | leave-one-out (training instances) | real apps | "
+             "two GPUs, halo (leave-one-out) | training instances |", "|---|---|---|---|---|---|---|"]
     results, docs = [], {}
     for learner in LEARNERS:
         for specific in (False, True):
             doc = make_model(learner, specific, train, dual, a.variant, a.device, a.app)
             docs[doc["name"]] = doc
             held, held_each = score(doc, test)
+            loo, loo_each = leave_one_out(learner, specific, train, dual, a.variant, a.device, a.app)
             real, real_each = score(doc, apps)
             halo = leave_one_out_halo(learner, specific, train, dual, a.variant, a.device, a.app)[0] if dual else float("nan")
             fit, _ = score(doc, train)
-            results.append((doc["name"], held, real, halo, fit, held_each, real_each))
-            lines.append("| %s | %s | %s | %s | %s | %d (fit %s) |" % (
-                learner, "class-specific" if specific else "universal", pct(held), pct(real), pct(halo), len(train),
-                pct(fit)))
-    # The defaults (no tuning) as a baseline: the point the command line's defaults pick.
-    base = {}
-    for name, inst in (("held-out", test), ("apps", apps)):
-        vals = []
-        for k, rows in inst.items():
-            d = rows[rows["source"] == "exhaustive"]
-            # the defaults: cpu-tile 32, band all, gpu-tile 1 (wavefront_problem.hpp; cuda/band's space)
-            if not {"band", "gpu-tile"} <= set(d.columns):
-                continue
-            hit = d[(d["band"] == -2) & (d["gpu-tile"] == 1)]
-            if len(hit):
-                vals.append(100.0 * rows["time_s"].min() / hit["time_s"].min())
-        base[name] = float(np.mean(vals)) if vals else float("nan")
-    # the best on held-out synthetic instances; ties: the halo's, then the real apps'
-    best = max(results, key=lambda r: tuple(-1.0 if math.isnan(v) else v for v in (r[1], r[3], r[2], r[4])))
-    model = docs[best[0]]
+            results.append({"name": doc["name"], "held": held, "loo": loo, "real": real, "halo": halo, "fit": fit,
+                            "each": {**(held_each if test else loo_each), **real_each}})
+            lines.append("| %s | %s | %s | %s | %s | %s | %d (fit %s) |" % (
+                learner, "class-specific" if specific else "universal", pct(held), pct(loo), pct(real), pct(halo),
+                len(train), pct(fit)))
+    base = {"held-out": baseline(prof, test), "leave-one-out": baseline(prof, train), "apps": baseline(prof, apps)}
+    # the best on held-out synthetic instances (without them: leave-one-out); ties: the halo's,
+    # then the real apps', then the fit
+    first = "held" if test else "loo"
+    best = max(results, key=lambda r: tuple(-1.0 if math.isnan(r[k]) else r[k] for k in (first, "halo", "real", "fit")))
+    model = docs[best["name"]]
     model["trained_on"] = {"instances": sorted(train), "two_gpu_instances": sorted(dual),
-                           "held_out_pct": None if math.isnan(best[1]) else round(best[1], 2),
-                           "apps_pct": None if math.isnan(best[2]) else round(best[2], 2),
+                           "held_out_pct": None if math.isnan(best["held"]) else round(best["held"], 2),
+                           "leave_one_out_pct": None if math.isnan(best["loo"]) else round(best["loo"], 2),
+                           "apps_pct": None if math.isnan(best["real"]) else round(best["real"], 2),
                            "space_points_per_instance": space}
     with open(a.output + ".tmp", "w") as f:
         json.dump(model, f, indent=1, allow_nan=False)
         f.write("\n")
     os.replace(a.output + ".tmp", a.output)
-    lines += ["", "Defaults (cpu-tile 32, band all, gpu-tile 1, no tuning): %s held-out, %s real apps." % (
-        pct(base["held-out"]), pct(base["apps"])),
+    untuned = ("defaults (%s)" % ", ".join("%s %s" % kv for kv in prof["defaults"].items()) if prof["defaults"]
+               else "the thesis time model's pick (predicted_s)")
+    lines += ["", "Untuned, %s: %s held-out, %s over the training instances, %s real apps." % (
+        untuned, pct(base["held-out"]), pct(base["leave-one-out"]), pct(base["apps"])),
               "Timed runs per tuned instance: the model 1 of a median %d-point space (%.1f%%); exhaustive %d; "
               "training %d runs once per device kind (%d instances)." % (
                   space, 100.0 / space, space, sum(len(t) for t in train.values()), len(train)),
-              "", "Chosen: **%s** (written to %s)." % (best[0], a.output), "",
-              "| instance | % of optimum | chosen point |", "|---|---|---|"]
-    for k, (share, cfg) in sorted({**best[5], **best[6]}.items()):
+              "", "Chosen: **%s** (written to %s)." % (best["name"], a.output), "",
+              "| instance (%s) | %% of optimum | chosen point |" % ("held-out" if test else "leave-one-out"),
+              "|---|---|---|"]
+    for k, (share, cfg) in sorted(best["each"].items()):
         lines.append("| %s | %.1f%% | %s |" % (k, share, cfg))
     text = "\n".join(lines) + "\n"
     if a.report:
