@@ -60,8 +60,7 @@ class SolverTrial final : public JacobiTrial {
     facts_.local0 = rank_rows(grid_, mpi.size(), 0, facts_.halo).local(grid_);
     input.cover(mpi, rows_);  // collective: before anything that may fail on one rank only
     solver_ = v.make.solver<Real>(t);
-    const std::vector<Real> local = input.slice<Real>(rows_.local_begin, rows_.local_rows);
-    solver_->setup(rows_.local(grid_), local.data());
+    solver_->setup(rows_.local(grid_), input.row<Real>(rows_.local_begin));
   }
 
   std::optional<double> rep() override {
@@ -169,6 +168,13 @@ std::vector<Real> InitialRows::slice(std::int64_t row0, std::int64_t count) cons
 }
 template std::vector<float> InitialRows::slice<float>(std::int64_t, std::int64_t) const;
 template std::vector<double> InitialRows::slice<double>(std::int64_t, std::int64_t) const;
+
+template <class Real>
+const Real* InitialRows::row(std::int64_t row0) const {
+  return std::get<std::vector<Real>>(values_).data() + (row0 - first_) * src_.problem.cols();
+}
+template const float* InitialRows::row<float>(std::int64_t) const;
+template const double* InitialRows::row<double>(std::int64_t) const;
 
 std::unique_ptr<JacobiTrial> make_trial(const MpiContext& mpi, const Variant& v, const Tuning& t, const Task& task,
                                         InitialRows& input, std::int64_t steps) {

@@ -46,6 +46,10 @@ class InitialRows {
   void cover(const MpiContext& mpi, const RankRows& rows);
   template <class Real>
   std::vector<Real> slice(std::int64_t row0, std::int64_t count) const;
+  // Row row0 of the rows held, in place: a variant's setup reads its rows from here (a copy
+  // per tuning point cost more than the run itself on large grids).
+  template <class Real>
+  const Real* row(std::int64_t row0) const;
 
  private:
   template <class Real>
