@@ -24,8 +24,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-KINDS = ["single", "holdout", "dual", "apps", "apps2"]
-SYNTHETIC = ("single", "holdout", "dual")
+KINDS = ["single", "holdout", "large", "dual", "apps", "apps2"]
+SYNTHETIC = ("single", "holdout", "large", "dual")
 BAND = "cuda/band"
 
 
