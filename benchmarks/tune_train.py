@@ -246,24 +246,14 @@ def score(doc, instances):
     return (float(np.mean([v[0] for v in out.values()])) if out else float("nan")), out
 
 
-def leave_one_out_halo(learner, specific, train, dual, variant, device, app):
-    """The halo's % on each two-GPU instance with that instance left out of the training."""
+def leave_one_out(instances, fit_without):
+    """Each instance scored by the model fit_without(the other instances) returns: the halo's %
+    on each two-GPU instance, or each training instance's (where no held-out tables exist, the
+    honest held-out figure)."""
     res = {}
-    for k in dual:
-        rest = {j: t for j, t in dual.items() if j != k}
-        doc = make_model(learner, specific, train, rest, variant, device, app)
-        res.update(score(doc, {k: dual[k]})[1])
-    return (float(np.mean([v[0] for v in res.values()])) if res else float("nan")), res
-
-
-def leave_one_out(learner, specific, train, dual, variant, device, app):
-    """Each training instance scored by the model fitted on the others (where no held-out
-    tables exist, the honest held-out figure)."""
-    res = {}
-    for k in train:
-        rest = {j: t for j, t in train.items() if j != k}
-        doc = make_model(learner, specific, rest, dual, variant, device, app)
-        res.update(score(doc, {k: train[k]})[1])
+    for k in instances:
+        doc = fit_without({j: t for j, t in instances.items() if j != k})
+        res.update(score(doc, {k: instances[k]})[1])
     return (float(np.mean([v[0] for v in res.values()])) if res else float("nan")), res
 
 
@@ -321,9 +311,11 @@ def main():
             doc = make_model(learner, specific, train, dual, a.variant, a.device, a.app)
             docs[doc["name"]] = doc
             held, held_each = score(doc, test)
-            loo, loo_each = leave_one_out(learner, specific, train, dual, a.variant, a.device, a.app)
+            loo, loo_each = leave_one_out(
+                train, lambda rest: make_model(learner, specific, rest, dual, a.variant, a.device, a.app))
             real, real_each = score(doc, apps)
-            halo = leave_one_out_halo(learner, specific, train, dual, a.variant, a.device, a.app)[0] if dual else float("nan")
+            halo = leave_one_out(dual, lambda rest: make_model(learner, specific, train, rest, a.variant, a.device,
+                                                               a.app))[0] if dual else float("nan")
             fit, _ = score(doc, train)
             results.append({"name": doc["name"], "held": held, "loo": loo, "real": real, "halo": halo, "fit": fit,
                             "each": {**(held_each if test else loo_each), **real_each}})
