@@ -2,10 +2,10 @@
 // The Jacobi variants' tuning spaces for --tune (and --sweep, which is --tune=exhaustive over
 // one tiled variant). Tiled variants: the tiles of SweepSpec (the --sweep-* lists where
 // given), 24 points in 1D and 72 in 2D before the variants' rules drop some, plus the
-// problem's default tiles unless a list was given, and the threads per block (by default only 0, the variant's choice). cuda/naive and kokkos/naive:
-// the threads too, and the halo depth, which on several ranks trades messages (one per band
-// of h steps) for rows recomputed; on one rank there is no halo and it stays at its default.
-// cpu/reference, the yardstick, keeps the command line's.
+// problem's default tiles unless a list was given, and the threads per block (by default only 0, the variant's choice).
+// cuda/naive and kokkos/naive: the threads too, and the halo depth, which on several ranks trades messages (one per
+// band of h steps) for rows recomputed; on one rank there is no halo and it stays at its default. cpu/reference, the
+// yardstick, keeps the command line's.
 #include <algorithm>
 
 #include "hpcs/harness/field_tunable.hpp"
