@@ -18,14 +18,15 @@ constexpr int kRound = 32;  // circular buffer columns: whole warps of banks
 static_assert(kRound == blocks::kRoundFixed, "fixed-shape kernels assume the GPU's period rounding");
 
 // kS2, kT: 0 = any shape; otherwise the shape compiled in (constant strides and modulo).
-template <class Real, int kS2 = 0, int kT = 0>
+// St: the stencil (Jacobi's fixed shapes only: the others run the generic shape).
+template <class Real, int kS2 = 0, int kT = 0, class St = Jacobi2D>
 __global__ void __launch_bounds__(1024)
     hhc2d_kernel(const __grid_constant__ blocks::Hhc2dParams<Real> p, const std::int64_t w) {
   extern __shared__ __align__(16) unsigned char smem[];
   Real* b0 = reinterpret_cast<Real*>(smem + rows_bytes(p.h.t_T));
   Real* b1 = b0 + p.nr * p.rs;
   DeviceMem<Real> m{reinterpret_cast<blocks::RowInfo*>(smem), b0, b1, b1 + p.nr * p.rs};
-  const blocks::Hhc2dBlock<Real, DeviceMem<Real>, kS2, kT> blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
+  const blocks::Hhc2dBlock<Real, DeviceMem<Real>, kS2, kT, St> blk(p, m, w, blockIdx.x, static_cast<int>(threadIdx.x));
   blk.for_each_phase([&](const blocks::Phase& ph) {
     blk.run(ph);
     __syncthreads();
@@ -61,11 +62,11 @@ FastKernel fast_entry() {
           (Fast::elems(0) + Fast::elems(1) + Fast::elems(2)) * sizeof(Real)};
 }
 
-// Shapes with a kernel of their own for full hexagons (float32, threads = t_S2).
+// Shapes with a kernel of their own for full hexagons (Jacobi, float32, threads = t_S2).
 template <class Real>
-FastKernel fast_kernel_for(const Tuning& t) {
+FastKernel fast_kernel_for(const Tuning& t, Stencil stencil) {
   if constexpr (std::is_same_v<Real, float>) {
-    if (t.threads != t.t_S2) return {};
+    if (t.threads != t.t_S2 || stencil != Stencil::Jacobi) return {};
 #define HPCS_HHC2D_FAST(S2, T, S1) \
   if (t.t_S2 == S2 && t.t_T == T && t.t_S1 == S1) return fast_entry<Real, S2, T, S1>();
     HPCS_HHC2D_FAST(256, 16, 9)
@@ -83,9 +84,16 @@ FastKernel fast_kernel_for(const Tuning& t) {
   return {};
 }
 
-// The generic kernel for (t_S2, t_T): a fixed-shape one for the shapes the sweeps use most.
+// The generic kernel for (t_S2, t_T) and the stencil: for Jacobi a fixed-shape one for the
+// shapes the sweeps use most; the other stencils run any shape (compile time: 2 cores).
 template <class Real>
-Hhc2dKernel<Real> kernel_for(const Tuning& t) {
+Hhc2dKernel<Real> kernel_for(const Tuning& t, Stencil stencil) {
+  switch (stencil) {
+    case Stencil::Heat: return hhc2d_kernel<Real, 0, 0, Heat2D>;
+    case Stencil::Laplacian: return hhc2d_kernel<Real, 0, 0, Laplacian2D>;
+    case Stencil::Gradient: return hhc2d_kernel<Real, 0, 0, Gradient2D>;
+    case Stencil::Jacobi: break;
+  }
   if (t.t_S2 == 256 && t.t_T == 16) return hhc2d_kernel<Real, 256, 16>;
   if (t.t_S2 == 256 && t.t_T == 24) return hhc2d_kernel<Real, 256, 24>;
   if (t.t_S2 == 256 && t.t_T == 20) return hhc2d_kernel<Real, 256, 20>;
@@ -127,8 +135,8 @@ class Hhc2dSolver final : public CudaSolver<Real> {
             {"shared_bytes_per_block", smem_},
             {"shared_bytes_wavefront0", smem0_},
             {"blocks_per_sm", fast_.fn ? blocks_per_sm(fast_.fn, t_.threads, fast_.smem)
-                                       : blocks_per_sm(kernel_for<Real>(t_), t_.threads, smem_)},
-            {"fixed_shape_kernel", kernel_for<Real>(t_) != hhc2d_kernel<Real>},
+                                       : blocks_per_sm(kernel_for<Real>(t_, stencil()), t_.threads, smem_)},
+            {"fixed_shape_kernel", kernel_for<Real>(t_, stencil()) != kernel_for<Real>(Tuning{}, stencil())},
             {"fast_kernel", fast_.fn != nullptr},
             {"shared_bytes_fast_kernel", fast_.smem},
             {"t_T", t_.t_T},
@@ -143,9 +151,9 @@ class Hhc2dSolver final : public CudaSolver<Real> {
     if (auto why = hhc2d_rejects(this->p_, t_, prec)) throw Error(*why);
     smem_ = smem_bytes(t_, sizeof(Real), false);
     smem0_ = smem_bytes(t_, sizeof(Real), true);
-    HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<Real>(t_), cudaFuncAttributeMaxDynamicSharedMemorySize,
+    HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel_for<Real>(t_, stencil()), cudaFuncAttributeMaxDynamicSharedMemorySize,
                                          static_cast<int>(smem0_)));
-    fast_ = fast_kernel_for<Real>(t_);
+    fast_ = fast_kernel_for<Real>(t_, stencil());
     if (fast_.fn)
       HPCS_CUDA_CHECK(
           cudaFuncSetAttribute(fast_.fn, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(fast_.smem)));
@@ -154,7 +162,7 @@ class Hhc2dSolver final : public CudaSolver<Real> {
   std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
     const Problem& p = this->p_;
     blocks::Hhc2dParams<Real> prm = blocks::hhc2d_params(p, t_, steps, a, b, kRound);
-    const Hhc2dKernel<Real> kernel = kernel_for<Real>(t_);
+    const Hhc2dKernel<Real> kernel = kernel_for<Real>(t_, stencil());
     return launch_wavefronts(prm.h, wavefronts_, tiles_, [&](std::int64_t w, std::int64_t tiles) {
       prm.init_row0 = blocks::hhc_init_row0(prm.h, w);
       if (fast_.fn && full_wavefront(prm.h, w)) {
@@ -166,6 +174,8 @@ class Hhc2dSolver final : public CudaSolver<Real> {
       }
     });
   }
+
+  Stencil stencil() const { return this->p_.stencil; }
 
   Tuning t_;
   std::size_t smem_ = 0, smem0_ = 0;
@@ -202,11 +212,11 @@ std::optional<std::string> hhc2d_rejects(const Problem& p, const Tuning& tiles, 
            ", t_S2 = " + std::to_string(t.t_S2) + " need " + std::to_string(need) + " B of shared memory per block (" +
            to_string(prec) + "); this GPU allows " + std::to_string(lim->max_smem_optin) + " B";
   if (prec == Precision::Float32) {
-    if (const auto f = fast_kernel_for<float>(t); f.fn)
+    if (const auto f = fast_kernel_for<float>(t, p.stencil); f.fn)
       if (auto why = check_kernel_threads(f.fn, t.threads, "cuda/tiled")) return why;
-    return check_kernel_threads(kernel_for<float>(t), t.threads, "cuda/tiled");
+    return check_kernel_threads(kernel_for<float>(t, p.stencil), t.threads, "cuda/tiled");
   }
-  return check_kernel_threads(kernel_for<double>(t), t.threads, "cuda/tiled");
+  return check_kernel_threads(kernel_for<double>(t, p.stencil), t.threads, "cuda/tiled");
 }
 
 SolverFactories hhc2d_factories() { return factories_of<Hhc2dSolver>(); }

@@ -93,7 +93,8 @@ HPCS_HD inline int fast_mod(int a, int P, float inv) {
 // and periods rounded to kRoundFixed.
 constexpr int kRoundFixed = 32;
 
-template <class Real, class Mem, int kS2 = 0, int kT = 0>
+// St: the 2D stencil (jacobi_stencil.hpp); all of them read the same five points.
+template <class Real, class Mem, int kS2 = 0, int kT = 0, class St = Jacobi2D>
 class Hhc2dBlock {
  public:
   HPCS_HD Hhc2dBlock(const Hhc2dParams<Real>& p, Mem& m, std::int64_t w, std::int64_t k, int tid)
@@ -314,7 +315,7 @@ class Hhc2dBlock {
     int li = li0;
     auto row = [&](bool leave) {
       const Real dn = m_.ld(in, 2 * rsin);
-      const Real v = jacobi2d_update(ce, up, dn, m_.ld(in, rsin - 1), m_.ld(in, rsin + 1));
+      const Real v = St::apply(ce, up, dn, m_.ld(in, rsin - 1), m_.ld(in, rsin + 1));
       up = ce;
       ce = dn;
       if (keep) {
@@ -333,7 +334,7 @@ class Hhc2dBlock {
 #endif
       for (; li < e2; ++li) {
         const Real dn = m_.ld(in, 2 * rsin);
-        const Real v = jacobi2d_update(ce, up, dn, m_.ld(in, rsin - 1), m_.ld(in, rsin + 1));
+        const Real v = St::apply(ce, up, dn, m_.ld(in, rsin - 1), m_.ld(in, rsin + 1));
         up = ce;
         ce = dn;
         m_.st(out, 0, v);

@@ -42,7 +42,7 @@ __global__ void naive1d_kernel(const Real* __restrict__ in, Real* __restrict__ o
   }
 }
 
-template <class Real>
+template <class Real, class St>
 __global__ void naive2d_kernel(const Real* __restrict__ in, Real* __restrict__ out, std::int64_t n1, std::int64_t n2) {
   const std::int64_t j = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x + 1;
   if (j > n2) return;
@@ -61,13 +61,13 @@ __global__ void naive2d_kernel(const Real* __restrict__ in, Real* __restrict__ o
         r[k] = c[(k + 1) * cols + 1];
       }
 #pragma unroll
-      for (int k = 0; k < kRows; ++k) o[k * cols] = jacobi2d_update(v[k + 1], v[k], v[k + 2], l[k], r[k]);
+      for (int k = 0; k < kRows; ++k) o[k * cols] = St::apply(v[k + 1], v[k], v[k + 2], l[k], r[k]);
     } else {
       Real up = c[0], ce = c[cols];
       for (std::int64_t i = i0; i <= n1; ++i) {
         c += cols;
         const Real dn = c[cols];
-        *o = jacobi2d_update(ce, up, dn, c[-1], c[1]);
+        *o = St::apply(ce, up, dn, c[-1], c[1]);
         o += cols;
         up = ce;
         ce = dn;
@@ -89,8 +89,10 @@ class NaiveSolver final : public CudaSolver<Real> {
             {"threads_per_block", threads_},
             {"rows_per_thread", two ? kRows : 1},
             {"shared_bytes_per_block", 0},
-            {"blocks_per_sm", two ? blocks_per_sm(naive2d_kernel<Real>, threads_, 0)
-                                  : blocks_per_sm(naive1d_kernel<Real>, threads_, 0)}};
+            {"blocks_per_sm",
+             two ? with_stencil(this->p_.stencil,
+                                [&](auto st) { return blocks_per_sm(naive2d_kernel<Real, decltype(st)>, threads_, 0); })
+                 : blocks_per_sm(naive1d_kernel<Real>, threads_, 0)}};
   }
 
  private:
@@ -106,8 +108,10 @@ class NaiveSolver final : public CudaSolver<Real> {
         const std::int64_t bx = (p.n2 + threads_ - 1) / threads_;
         const std::int64_t by = std::min<std::int64_t>((p.n1 + kRows - 1) / kRows, 65535);
         if (bx > (1LL << 31) - 1) throw Error("cuda/naive: n2 = " + std::to_string(p.n2) + " is too wide for one grid");
-        naive2d_kernel<Real>
-            <<<dim3(static_cast<unsigned>(bx), static_cast<unsigned>(by)), threads_>>>(in, out, p.n1, p.n2);
+        with_stencil(p.stencil, [&](auto st) {
+          naive2d_kernel<Real, decltype(st)>
+              <<<dim3(static_cast<unsigned>(bx), static_cast<unsigned>(by)), threads_>>>(in, out, p.n1, p.n2);
+        });
       }
       HPCS_CUDA_CHECK_LAUNCH();
     }

@@ -38,7 +38,7 @@ struct Step1D {
   }
 };
 
-template <class Real>
+template <class Real, class St>
 struct Step2D {
   const Real* in;
   Real* out;
@@ -52,7 +52,7 @@ struct Step2D {
     Real up = in[c - cols], mid = in[c];
     for (std::int64_t i = i0; i <= i1; ++i, c += cols) {
       const Real down = in[c + cols];
-      out[c] = jacobi2d_update(mid, up, down, in[c - 1], in[c + 1]);
+      out[c] = St::apply(mid, up, down, in[c - 1], in[c + 1]);
       up = mid;
       mid = down;
     }
@@ -95,7 +95,9 @@ class KokkosNaive final : public KokkosGrid<Real> {
         using Point = Policy::point_type;  // spelled out: {0, 1} also reads as a Kokkos::Cuda instance
         const Policy policy(Point{0, 1}, Point{(p.n1 + kRows2D - 1) / kRows2D, p.n2 + 1},
                             Policy::tile_type{1, tile_j_});
-        Kokkos::parallel_for("hpcs::jacobi::naive2d", policy, Step2D<Real>{in, out, p.cols(), p.n1});
+        with_stencil(p.stencil, [&](auto st) {
+          Kokkos::parallel_for("hpcs::jacobi::naive2d", policy, Step2D<Real, decltype(st)>{in, out, p.cols(), p.n1});
+        });
       }
       ++dispatches_;
     }

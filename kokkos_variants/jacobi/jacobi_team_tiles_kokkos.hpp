@@ -110,7 +110,8 @@ HPCS_HD inline void hex1d_tile(const Hex1DArgs<Real>& a, std::int64_t k, Real* r
   }
 }
 
-template <class Real, class Team>
+// St: the 2D stencil (jacobi_stencil.hpp); every one reads the same five points.
+template <class St = Jacobi2D, class Real, class Team>
 HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* rows, const Team& team) {
   const HexTiling& h = a.h;
   const std::int64_t w = a.w, n2 = a.sc.n2, cols = a.cols;
@@ -181,7 +182,7 @@ HPCS_HD inline void hhc2d_tile(const Hhc2DArgs<Real>& a, std::int64_t k, Real* r
             left = here && left_in ? sp[-2] : gp[-1];
             right = here && right_in ? sp[0] : gp[1];
           }
-          const Real v = jacobi2d_update(mid, up, down, left, right);
+          const Real v = St::apply(mid, up, down, left, right);
           *cp = v;
           if (carried) {
             *carried = v;

@@ -51,13 +51,13 @@ struct Hex1D {
   }
 };
 
-template <class Real>
+template <class Real, class St>
 struct Hhc2D {
   Hhc2DArgs<Real> a;
   std::size_t scratch = 0;
   KOKKOS_INLINE_FUNCTION void operator()(const Member& m) const {
     Real* rows = static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign));
-    hhc2d_tile(a, m.league_rank(), rows, KokkosTeam{m});
+    hhc2d_tile<St>(a, m.league_rank(), rows, KokkosTeam{m});
   }
 };
 
@@ -77,14 +77,16 @@ std::string tiles_text(const Problem& p, const Tuning& t) {
 }
 
 template <class Real>
-int team_max(int dims, std::size_t request) {
-  if (dims == 1)
+int team_max(const Problem& p, std::size_t request) {
+  if (p.dims == 1)
     return Policy1D(1, 1)
         .set_scratch_size(0, Kokkos::PerTeam(request))
         .team_size_max(Hex1D<Real>{}, Kokkos::ParallelForTag());
-  return Policy2D(1, 1)
-      .set_scratch_size(0, Kokkos::PerTeam(request))
-      .team_size_max(Hhc2D<Real>{}, Kokkos::ParallelForTag());
+  return with_stencil(p.stencil, [&](auto st) {  // the stencil's registers bound the team
+    return Policy2D(1, 1)
+        .set_scratch_size(0, Kokkos::PerTeam(request))
+        .team_size_max(Hhc2D<Real, decltype(st)>{}, Kokkos::ParallelForTag());
+  });
 }
 
 std::size_t scratch_bytes(const Problem& p, const Tuning& t, std::size_t real_size) {
@@ -128,7 +130,7 @@ Plan make_plan(const Problem& p, const Tuning& requested) {
                  " per team (make t_T, t_S1" + (p.dims == 2 ? ", t_S2" : "") + " smaller)";
     return plan;
   }
-  const int max_team = team_max<Real>(p.dims, plan.scratch + kAlign);
+  const int max_team = team_max<Real>(p, plan.scratch + kAlign);
   if (t.threads > 0) {
     if (t.threads > max_team) {
       plan.error = "kokkos/tiled: threads = " + std::to_string(t.threads) + " per team; this Kokkos backend (" +
@@ -211,9 +213,12 @@ class KokkosTiled final : public KokkosGrid<Real> {
                              Policy1D(teams, plan_.team).set_scratch_size(0, Kokkos::PerTeam(request)), f);
       } else {
         const SkewedColumns sc{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2};
-        const Hhc2D<Real> f{{h, sc, w, p.cols(), {level0, level1}, plan_.width, plan_.frame}, plan_.scratch};
-        Kokkos::parallel_for("hpcs::jacobi::hhc2d",
-                             Policy2D(teams, plan_.team).set_scratch_size(0, Kokkos::PerTeam(request)), f);
+        with_stencil(p.stencil, [&](auto st) {
+          const Hhc2D<Real, decltype(st)> f{{h, sc, w, p.cols(), {level0, level1}, plan_.width, plan_.frame},
+                                            plan_.scratch};
+          Kokkos::parallel_for("hpcs::jacobi::hhc2d",
+                               Policy2D(teams, plan_.team).set_scratch_size(0, Kokkos::PerTeam(request)), f);
+        });
       }
       ++dispatches_;
       tiles_ += n;

@@ -58,6 +58,9 @@ void App::add_options(CLI::App& cli) {
       ->excludes(input);
   cli.add_option("--precision", opt_.precision, "float32 or float64 (default: the file's type; generated: float32)")
       ->check(CLI::IsMember({"float32", "float64"}));
+  cli.add_option("--stencil", opt_.stencil,
+                 "Update: jacobi (1D and 2D), heat, laplacian or gradient (2D; forms and sources in docs/jacobi.md)")
+      ->capture_default_str();
   cli.add_option("--steps,-T", opt_.steps, "Time steps T (>= 0)")->capture_default_str();
   cli.add_option("--tile-t", tuning.t_T, "t_T: time steps per hexagon, even (0: default for the problem)")
       ->capture_default_str();
@@ -93,6 +96,10 @@ GridSource grid_source(const MpiContext& mpi, const std::string& input, const Op
 void App::load(const MpiContext& mpi, const CommonOptions& o) {
   src_ = grid_source(mpi, o.input, opt_);
   problem_ = {src_.problem, opt_.precision.empty() ? src_.precision : precision_by_name(opt_.precision), mpi.size()};
+  problem_.grid.stencil = stencil_by_name(opt_.stencil);
+  if (auto why = stencil_rejects(problem_.grid.stencil, problem_.grid.dims,
+                                 o.input.empty() ? "--dims 1" : o.input + ": dataset '" + opt_.dataset + "'"))
+    throw Error(*why);
   for (auto [value, option] : {std::pair<int, const char*>{tuning.t_T, "--tile-t"},
                                {tuning.t_S1, "--tile-s1"},
                                {tuning.t_S2, "--tile-s2"},
@@ -121,8 +128,8 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
 }
 
 std::string App::describe() const {
-  return "jacobi: " + shape(problem_.grid) + " interior " + dtype() + ", T = " + std::to_string(opt_.steps) +
-         " steps (" + src_.describe() + ") in bands of S1 rows";
+  return "jacobi: " + shape(problem_.grid) + " interior " + dtype() + ", stencil " + to_string(problem_.grid.stencil) +
+         ", T = " + std::to_string(opt_.steps) + " steps (" + src_.describe() + ") in bands of S1 rows";
 }
 
 Work App::work() const {
@@ -138,7 +145,8 @@ nlohmann::json App::features() const {
           {"n1", g.n1},
           {"n2", g.dims == 1 ? 1 : g.n2},
           {"steps", opt_.steps},
-          {"element_bytes", problem_.precision == Precision::Float32 ? 4 : 8}};
+          {"element_bytes", problem_.precision == Precision::Float32 ? 4 : 8},
+          {"stencil", to_string(g.stencil)}};
 }
 
 App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) {
@@ -160,8 +168,13 @@ std::string App::describe_result(const Result& r) const {
 
 nlohmann::json App::parameters() const {
   const jacobi::Problem& g = problem_.grid;  // (Problem alone is MiniApp's: the Task)
-  nlohmann::json m = {{"input", src_.describe()}, {"dims", g.dims},     {"n1", g.n1}, {"n2", g.n2},
-                      {"dtype", dtype()},         {"steps", opt_.steps}};
+  nlohmann::json m = {{"input", src_.describe()},
+                      {"dims", g.dims},
+                      {"n1", g.n1},
+                      {"n2", g.n2},
+                      {"dtype", dtype()},
+                      {"steps", opt_.steps},
+                      {"stencil", to_string(g.stencil)}};
   // As asked (0: the default); each variant resolves its own, recorded in its record's "tiles".
   m["requested_tiles"] = {
       {"t_T", tuning.t_T}, {"t_S1", tuning.t_S1}, {"t_S2", tuning.t_S2}, {"threads", tuning.threads}};

@@ -33,7 +33,8 @@ struct Options {
   std::optional<std::int64_t> n, nx, ny;
   std::uint64_t seed = 42;
   std::string pattern = "random";
-  std::string precision;  // empty: the file's type (generated: float32)
+  std::string precision;           // empty: the file's type (generated: float32)
+  std::string stencil = "jacobi";  // stencil_by_name
   std::int64_t steps = 100;
   std::string output_grid;
   bool model = false;

@@ -16,6 +16,7 @@
 
 #include "hex_tiling.hpp"
 #include "hpcs/base/error.hpp"
+#include "hpcs/base/format.hpp"
 #include "jacobi_json.hpp"
 
 namespace hpcs::jacobi {
@@ -43,7 +44,23 @@ nlohmann::json Prediction::to_json() const {
           {"energy_static_j", number_or_null(energy_static)},
           {"energy_dynamic_j", number_or_null(energy_dynamic)},
           {"energy_j", number_or_null(energy)},
+          {"c_iter_s", c_iter},
+          {"c_iter_scale", c_iter_scale},
+          {"c_iter_source", c_iter_source},
           {"note", note}};
+}
+
+StencilCost stencil_cost(Stencil s) {
+  switch (s) {
+    case Stencil::Heat:  // 2 sub + 4 add; 2c once, 2 x 0.125
+      return {3.68 / 3.39, 6, 3, ""};
+    case Stencil::Laplacian:  // 3 add + 1 sub; 4c, x 0.125
+      return {3.11 / 3.39, 4, 2, ""};
+    case Stencil::Gradient:  // 4 sub + 5 add; 4 squares
+      return {6.09 / 3.39, 9, 4, "sqrt and division not priced"};
+    case Stencil::Jacobi:
+    default: return {};
+  }
 }
 
 namespace {
@@ -168,7 +185,8 @@ void time_model(Prediction& r, const Problem& p, std::int64_t steps, const Shape
 }
 
 // --- Energy (B.2-B.6) -------------------------------------------------------------------
-void energy_model(Prediction& r, const Shape& s, Precision prec, const Calibration& cal, double measured_seconds) {
+void energy_model(Prediction& r, const Shape& s, const StencilCost& cost, Precision prec, const Calibration& cal,
+                  double measured_seconds) {
   // B.6: E_tile = e_gs M_io + u_sr e_sr V_tile + E_iter V_tile, E_iter = sum_j op_j e_j.
   // J2D: u_sr = 6 (5 shared loads + 1 store per point), E_iter = 4 e_add + 1 e_mul.
   // J1D: the thesis tiles J1D by time skewing with register subtiles (digest 4.2); our 1D
@@ -178,7 +196,9 @@ void energy_model(Prediction& r, const Shape& s, Precision prec, const Calibrati
   const bool f64 = prec == Precision::Float64;
   const double e_add = f64 ? cal.e_dadd : cal.e_fadd, e_mul = f64 ? cal.e_dmul : cal.e_fmul;
   const double u_sr = s.two_d ? 6.0 : 4.0;
-  const double e_iter = (s.two_d ? 4.0 : 2.0) * e_add + e_mul;
+  // Other 2D stencils: their own adds and multiplies (stencil_cost), the same 6 shared
+  // accesses (they read the same five points).
+  const double e_iter = s.two_d ? cost.adds * e_add + cost.muls * e_mul : 2.0 * e_add + e_mul;
   const double e_tile = cal.e_gs * r.m_io_words + u_sr * s.words * cal.e_sr * r.v_tile + e_iter * r.v_tile;
   // B.2: E = E_stat + E_dyn, E_stat = P_stat T (the measured time when given: the thesis
   // decouples the energy model from the time model), E_dyn = N_tiles E_tile.
@@ -200,10 +220,23 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tuning& t, Precis
   Prediction r;
   geometry(r, p, t, s, hex);
   resident_tiles(r, cal, k_in);
-  const double c_iter = s.two_d ? (prec == Precision::Float64 ? cal.c_iter_2d_f64 : cal.c_iter_2d)
-                                : (prec == Precision::Float64 ? cal.c_iter_1d_f64 : cal.c_iter_1d);
-  time_model(r, p, steps, s, c_iter, cal, hex);
-  energy_model(r, s, prec, cal, measured_seconds);
+  const double measured = s.two_d ? (prec == Precision::Float64 ? cal.c_iter_2d_f64 : cal.c_iter_2d)
+                                  : (prec == Precision::Float64 ? cal.c_iter_1d_f64 : cal.c_iter_1d);
+  const StencilCost cost = s.two_d ? stencil_cost(p.stencil) : StencilCost{};
+  r.c_iter_scale = cost.c_iter_ratio;
+  r.c_iter = measured * cost.c_iter_ratio;
+  r.c_iter_source = p.stencil == Stencil::Jacobi
+                        ? "calibration"
+                        : "calibration's Jacobi 2D C_iter x " + format_one("%.3f", cost.c_iter_ratio) +
+                              " (thesis Table A.4, GTX 980: " + to_string(p.stencil) +
+                              " 2D / Jacobi 2D; not measured for this stencil)";
+  if (p.stencil != Stencil::Jacobi) {
+    const std::string why = "C_iter scaled from Jacobi by the thesis' GTX 980 ratio" +
+                            std::string(*cost.unpriced ? std::string("; ") + cost.unpriced : "");
+    r.note = r.note.empty() ? why : r.note + "; " + why;
+  }
+  time_model(r, p, steps, s, r.c_iter, cal, hex);
+  energy_model(r, s, cost, prec, cal, measured_seconds);
   return r;
 }
 

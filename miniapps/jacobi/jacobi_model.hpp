@@ -36,10 +36,25 @@ struct Prediction {
   double energy_dynamic = 0;  // N_tiles * E_tile
   double energy = 0;          // NaN (null in JSON) where a constant was not measured
   std::string note;           // e.g. the tile exceeds the shared memory of one block
+  // C_iter as used (s) and how it was got: the calibration's, or for a 2D stencil other than
+  // Jacobi the calibration's Jacobi 2D value times the thesis' GTX 980 ratio (stencil_cost).
+  double c_iter = 0, c_iter_scale = 1;
+  std::string c_iter_source;
   nlohmann::json to_json() const;
 };
 
-// Predicts the tiled run of `p` for `steps` time steps. k: co-resident blocks per SM the
+// What a 2D stencil costs beside Jacobi 2D: C_iter's ratio in the thesis' Table A.4 (GTX
+// 980: Heat2D 3.68e-8, Laplacian2D 3.11e-8, Gradient2D 6.09e-8 against Jacobi2D 3.39e-8 s;
+// the calibration measures Jacobi only), and the adds and multiplies of one update
+// (jacobi_stencil.hpp) for E_iter; Gradient's sqrt and division have no energy constant.
+struct StencilCost {
+  double c_iter_ratio = 1;
+  int adds = 4, muls = 1;  // Jacobi 2D
+  const char* unpriced = "";
+};
+StencilCost stencil_cost(Stencil s);
+
+// Predicts the tiled run of `p` (its stencil too) for `steps` time steps. k: co-resident blocks per SM the
 // variant achieves (0: the largest A.12 allows). measured_seconds > 0 makes E_stat use
 // the measured time (the thesis' decoupling, B.1).
 Prediction predict(const Problem& p, std::int64_t steps, const Tuning& t, Precision prec, const Calibration& cal,

@@ -1,9 +1,29 @@
 // SPDX-License-Identifier: BSD-3-Clause
 #include "jacobi_problem.hpp"
 
+#include "hpcs/base/error.hpp"
+
 namespace hpcs::jacobi {
 
 std::string to_string(Precision p) { return p == Precision::Float32 ? "float32" : "float64"; }
+
+namespace {
+constexpr const char* kStencilNames[] = {"jacobi", "heat", "laplacian", "gradient"};
+}
+
+std::string to_string(Stencil s) { return kStencilNames[static_cast<int>(s)]; }
+
+Stencil stencil_by_name(const std::string& name) {
+  for (int i = 0; i < 4; ++i)
+    if (name == kStencilNames[i]) return static_cast<Stencil>(i);
+  throw Error("--stencil " + name + ": expected jacobi, heat, laplacian or gradient");
+}
+
+std::optional<std::string> stencil_rejects(Stencil s, int dims, const std::string& source) {
+  if (dims == 1 && s != Stencil::Jacobi)
+    return "--stencil " + to_string(s) + ": a 2D stencil, but " + source + " is a 1D line (1D has jacobi only)";
+  return std::nullopt;
+}
 
 Tuning resolve_tiles(const Problem& p, const Tuning& r, Precision prec) {
   // From the cuda/tiled sweeps on an H200 (float32, 2^24 points / 8192^2, 1024 steps; see

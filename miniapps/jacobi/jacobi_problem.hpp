@@ -20,10 +20,21 @@ namespace hpcs::jacobi {
 enum class Precision { Float32, Float64 };
 std::string to_string(Precision p);
 
+// The update a run applies (jacobi_stencil.hpp has the expressions; docs/jacobi.md their
+// sources). 1D has Jacobi only; Heat, Laplacian and Gradient are 2D, radius 1.
+enum class Stencil { Jacobi, Heat, Laplacian, Gradient };
+std::string to_string(Stencil s);  // "jacobi", "heat", "laplacian", "gradient"
+// Throws hpcs::Error naming --stencil for an unknown name.
+Stencil stencil_by_name(const std::string& name);
+// Why `s` cannot run in `dims` dimensions (nullopt: it can), naming --stencil and where the
+// dimension comes from (`source`: "--dims 1", "line.h5").
+std::optional<std::string> stencil_rejects(Stencil s, int dims, const std::string& source);
+
 struct Problem {
-  int dims = 2;         // 1: Jacobi 1D 3-point, 2: Jacobi 2D 5-point
-  std::int64_t n1 = 0;  // interior points along S1
-  std::int64_t n2 = 1;  // interior points along S2 (1 in 1D)
+  int dims = 2;                       // 1: Jacobi 1D 3-point, 2: a 2D 5-point stencil
+  std::int64_t n1 = 0;                // interior points along S1
+  std::int64_t n2 = 1;                // interior points along S2 (1 in 1D)
+  Stencil stencil = Stencil::Jacobi;  // solvers learn it from the problem they are set up on
   std::int64_t rows() const { return n1 + 2; }
   std::int64_t cols() const { return dims == 1 ? 1 : n2 + 2; }
   std::int64_t stored() const { return rows() * cols(); }

@@ -14,13 +14,16 @@ void reference_step(const Problem& p, const Real* cur, Real* next) {
     for (std::int64_t i = 1; i <= p.n1; ++i) next[i] = jacobi1d_update(cur[i - 1], cur[i], cur[i + 1]);
     return;
   }
-  const std::int64_t c = p.cols();
-  for (std::int64_t i = 1; i <= p.n1; ++i) {
-    const Real* row = cur + i * c;
-    Real* out = next + i * c;
-    for (std::int64_t j = 1; j <= p.n2; ++j)
-      out[j] = jacobi2d_update(row[j], row[j - c], row[j + c], row[j - 1], row[j + 1]);
-  }
+  with_stencil(p.stencil, [&](auto st) {
+    using St = decltype(st);
+    const std::int64_t c = p.cols();
+    for (std::int64_t i = 1; i <= p.n1; ++i) {
+      const Real* row = cur + i * c;
+      Real* out = next + i * c;
+      for (std::int64_t j = 1; j <= p.n2; ++j)
+        out[j] = St::apply(row[j], row[j - c], row[j + c], row[j - 1], row[j + 1]);
+    }
+  });
 }
 
 template <class Real>

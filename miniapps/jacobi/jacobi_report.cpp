@@ -158,6 +158,7 @@ void write_final_grid(const MpiContext& mpi, const std::string& path, const Grid
                                      {"n1", g.n1},
                                      {"n2", g.n2},
                                      {"steps", steps},
+                                     {"stencil", to_string(g.stencil)},
                                      {"variant", record.variant},
                                      {"dtype", to_string(task.precision)},
                                      {"norm", grid.norm},

@@ -65,7 +65,7 @@ std::vector<Real> emulate_1d(const std::vector<Real>& init, std::int64_t S, std:
   return (T % 2 ? g1 : g0).v;
 }
 
-template <class Real, int kS2 = 0, int kT = 0>
+template <class Real, int kS2 = 0, int kT = 0, class St = Jacobi2D>
 std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, std::int64_t T, const Tuning& t,
                              int round, emu::Checker& chk) {
   emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
@@ -79,7 +79,7 @@ std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, st
     for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
       emu::BlockMem<Real> m(world, static_cast<int>(k), t.t_T + 1, {a, a, b});
       emu::run_block_per_thread<Real>(
-          [&](int tid) { return Hhc2dBlock<Real, emu::BlockMem<Real>, kS2, kT>(prm, m, w, k, tid); }, m, t.threads);
+          [&](int tid) { return Hhc2dBlock<Real, emu::BlockMem<Real>, kS2, kT, St>(prm, m, w, k, tid); }, m, t.threads);
     }
   }
   return (T % 2 ? g1 : g0).v;
@@ -185,7 +185,7 @@ TEST(Hex1dBlockEmulated, EqualsReferenceWithoutRaces) {
 
 // Random shapes and tiles (fixed seed, so failures reproduce), tight circular buffers
 // (round 1) and the GPU's (round 32), float and double.
-template <class Real>
+template <class Real, class St = Jacobi2D>
 void check_2d_emulated(int configs, int round, std::uint64_t seed) {
   std::mt19937_64 rng(seed);
   auto pick = [&](std::initializer_list<int> v) { return *(v.begin() + rng() % v.size()); };
@@ -195,21 +195,28 @@ void check_2d_emulated(int configs, int round, std::uint64_t seed) {
     t.t_S1 = pick({1, 2, 3, 5, 8});
     t.t_S2 = pick({1, 2, 3, 4, 7, 16});
     t.threads = t.t_S2 * pick({1, 2, 3});
-    const Problem p{2, pick({1, 2, 3, 9, 23, 40}), pick({1, 2, 5, 17, 33, 50})};
+    const Problem p{2, pick({1, 2, 3, 9, 23, 40}), pick({1, 2, 5, 17, 33, 50}), St::id};
     const std::int64_t T = pick({0, 1, 2, 3, 5, 9, 14});
     SCOPED_TRACE(testing::Message() << "config " << c << ": n1=" << p.n1 << " n2=" << p.n2 << " T=" << T
                                     << " t_T=" << t.t_T << " t_S1=" << t.t_S1 << " t_S2=" << t.t_S2
                                     << " threads=" << t.threads << " round=" << round);
     const auto init = random_grid<Real>(p, rng());
     emu::Checker chk;
-    const auto got = emulate_2d(init, p, T, t, round, chk);
+    const auto got = emulate_2d<Real, 0, 0, St>(init, p, T, t, round, chk);
     ASSERT_EQ(chk.errors, 0) << chk.first_error;
-    ASSERT_EQ(got, reference_run(p, init, T));
+    ASSERT_EQ(got, reference_run(p, init, T)) << "stencil " << to_string(p.stencil);
   }
 }
 
 TEST(Hhc2dBlockEmulated, EqualsReferenceWithoutRacesTightBuffers) { check_2d_emulated<double>(300, 1, 7); }
 TEST(Hhc2dBlockEmulated, EqualsReferenceWithoutRacesGpuBuffers) { check_2d_emulated<float>(100, 32, 11); }
+// The generic kernel the other 2D stencils run (kernel_for: never a fixed shape or the fast block).
+TEST(Hhc2dBlockEmulated, EveryStencilEqualsReference) {
+  check_2d_emulated<double, Heat2D>(60, 1, 21);
+  check_2d_emulated<float, Laplacian2D>(60, 32, 22);
+  check_2d_emulated<float, Gradient2D>(60, 32, 23);
+  check_2d_emulated<double, Gradient2D>(40, 1, 24);
+}
 
 // The fixed-shape block code of the GPU's specialised kernels (jacobi_hhc2d.cu kernel_for).
 template <int kS2, int kT>

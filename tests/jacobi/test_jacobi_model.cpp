@@ -283,6 +283,41 @@ TEST(JacobiModel, RejectsBadTilesAndStepsWithTheReason) {
   EXPECT_THROW(predict(Problem{1, 100, 1}, 8, Tuning{4, 4, 1, 0}, Precision::Float32, Calibration{}), Error);
 }
 
+// The calibration measures Jacobi's C_iter only: the other 2D stencils scale it by the
+// thesis' GTX 980 ratios (Table A.4) and price their own adds and multiplies, and say so.
+TEST(JacobiModel, OtherStencilsScaleJacobisCiterByTheThesisRatios) {
+  const Calibration c = toy();
+  const Tuning t{4, 3, 4, 0};
+  Problem p{2, 20, 10};
+  const Prediction jacobi = predict(p, 8, t, Precision::Float32, c, 2);
+  EXPECT_EQ(jacobi.c_iter, c.c_iter_2d);
+  EXPECT_EQ(jacobi.c_iter_source, "calibration");
+  EXPECT_EQ(jacobi.note.find("C_iter"), std::string::npos);
+  const struct {
+    Stencil s;
+    double ratio;
+    int adds, muls;
+  } cases[] = {{Stencil::Heat, 3.68 / 3.39, 6, 3},
+               {Stencil::Laplacian, 3.11 / 3.39, 4, 2},
+               {Stencil::Gradient, 6.09 / 3.39, 9, 4}};
+  for (const auto& k : cases) {
+    p.stencil = k.s;
+    const Prediction q = predict(p, 8, t, Precision::Float32, c, 2);
+    SCOPED_TRACE(to_string(k.s));
+    EXPECT_DOUBLE_EQ(q.c_iter, c.c_iter_2d * k.ratio);
+    EXPECT_DOUBLE_EQ(q.c_iter_scale, k.ratio);
+    EXPECT_NE(q.c_iter_source.find("thesis Table A.4, GTX 980: " + to_string(k.s)), std::string::npos);
+    EXPECT_NE(q.note.find("C_iter scaled from Jacobi"), std::string::npos);
+    // c = 2 C_iter (ceil(3*4/4) + ceil(5*4/4) = 8) + t_T T_sync (TwoDimensionalCaseByHand)
+    EXPECT_NEAR(q.t_compute, 2 * q.c_iter * 8 + 4e-8, 1e-20);
+    // E_tile's iteration part: (adds e_fadd + muls e_fmul) V_tile (64) over 60 tiles, beside Jacobi's 4 + 1
+    EXPECT_NEAR(q.energy_dynamic - jacobi.energy_dynamic, 60 * 64 * ((k.adds - 4) * c.e_fadd + (k.muls - 1) * c.e_fmul),
+                1e-18);
+    EXPECT_EQ(q.tiles, jacobi.tiles);  // the geometry is the stencil's radius only
+  }
+  EXPECT_GT(predict(p, 8, t, Precision::Float32, c, 2).time, jacobi.time);  // gradient's C_iter is 1.8x
+}
+
 TEST(JacobiModel, UnmeasuredEnergyConstantsGiveNullEnergy) {
   Calibration c = toy();
   c.e_gs = std::numeric_limits<double>::quiet_NaN();

@@ -83,14 +83,15 @@ std::vector<std::pair<Variant, Tuning>> runnable(const Problem& g, Precision pre
 }
 
 template <class Real>
-void check_all_variants(int dims, std::int64_t n1, std::int64_t n2) {
+void check_all_variants(int dims, std::int64_t n1, std::int64_t n2, Stencil stencil = Stencil::Jacobi) {
   const MpiContext& mpi = hpcs::testing::mpi();
   unsigned long long seed = std::random_device{}();
   MPI_Bcast(&seed, 1, MPI_UNSIGNED_LONG_LONG, 0, mpi.comm());
   const GridSource src = random_source(dims, n1, n2, seed);
-  const Problem& g = src.problem;
+  Problem g = src.problem;
+  g.stencil = stencil;
   SCOPED_TRACE(::testing::Message() << "seed " << seed << ", ranks " << mpi.size() << ", " << dims << "D " << n1
-                                    << " x " << g.n2 << ", " << sizeof(Real) * 8 << "-bit");
+                                    << " x " << g.n2 << ", " << sizeof(Real) * 8 << "-bit, " << to_string(stencil));
   const std::vector<Real> grid = whole_grid<Real>(src);
   const Precision prec = sizeof(Real) == 4 ? Precision::Float32 : Precision::Float64;
   const RankRows own = rank_rows(g, mpi.size(), mpi.rank(), 1);
@@ -122,6 +123,16 @@ TEST(JacobiMpi, Every2DVariantEqualsTheOneProcessReference) {
   for (auto [n1, n2] : std::vector<std::pair<std::int64_t, std::int64_t>>{{4 * p, 1}, {4 * p + 2, 19}, {37, 70}})
     check_all_variants<float>(2, n1, n2);
   check_all_variants<double>(2, 4 * p + 1, 9);
+}
+
+// The other 2D stencils over the ranks (their reference against an independent loop:
+// test_jacobi_stencils.cpp); blocks exactly as deep as the halo, and awkward sizes.
+TEST(JacobiMpi, EveryStencilEveryVariantEqualsTheOneProcessReference) {
+  const int p = hpcs::testing::mpi().size();
+  for (Stencil s : {Stencil::Heat, Stencil::Laplacian, Stencil::Gradient}) {
+    check_all_variants<float>(2, 4 * p, 7, s);
+    check_all_variants<double>(2, 4 * p + 3, 19, s);
+  }
 }
 
 // Bands continue correctly across further calls (the timed repetitions do that), and a

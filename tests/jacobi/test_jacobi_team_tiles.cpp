@@ -20,7 +20,7 @@ namespace {
 
 using hpcs::testing::ThreadTeam;
 
-template <class Real>
+template <class Real, class St = Jacobi2D>
 std::vector<Real> host_tiled(const Problem& p, const Tuning& t, int threads, const std::vector<Real>& grid,
                              std::int64_t T) {
   std::vector<Real> level[2] = {grid, grid};
@@ -41,7 +41,7 @@ std::vector<Real> host_tiled(const Problem& p, const Tuning& t, int threads, con
                                scratch.data(), me);
           } else {
             const SkewedColumns sc{t.t_S2, t.t_T, p.n2};
-            kokkos::hhc2d_tile(
+            kokkos::hhc2d_tile<St>(
                 kokkos::Hhc2DArgs<Real>{h, sc, w, p.cols(), {level[0].data(), level[1].data()}, width, frame}, k,
                 scratch.data(), me);
           }
@@ -51,17 +51,19 @@ std::vector<Real> host_tiled(const Problem& p, const Tuning& t, int threads, con
   return level[T % 2];
 }
 
-template <class Real>
-void check(const Problem& p, const Tuning& t, std::int64_t T, std::mt19937_64& rng) {
+template <class Real, class St = Jacobi2D>
+void check(const Problem& shape, const Tuning& t, std::int64_t T, std::mt19937_64& rng) {
+  Problem p = shape;
+  p.stencil = St::id;
   std::uniform_real_distribution<double> d(-1.0, 1.0);
   std::vector<Real> grid(static_cast<std::size_t>(p.stored()));
   for (auto& x : grid) x = static_cast<Real>(d(rng));
   const auto want = reference_run(p, grid, T);
   for (int threads : {3, 8, 11}) {  // fewer and more threads than columns, uneven runs of rows
-    const auto got = host_tiled(p, t, threads, grid, T);
+    const auto got = host_tiled<Real, St>(p, t, threads, grid, T);
     ASSERT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(Real)), 0)
         << "dims " << p.dims << " " << p.n1 << "x" << p.n2 << " T=" << T << " t_T=" << t.t_T << " t_S1=" << t.t_S1
-        << " t_S2=" << t.t_S2 << " threads=" << threads;
+        << " t_S2=" << t.t_S2 << " threads=" << threads << " stencil " << to_string(p.stencil);
   }
 }
 
@@ -81,6 +83,19 @@ TEST(JacobiTeamTiles, HhcPrismsOnHostThreadsEqualTheReference) {
     for (const auto& [n1, n2] : std::vector<std::pair<std::int64_t, std::int64_t>>{{1, 7}, {6, 1}, {17, 23}}) {
       check<float>(Problem{2, n1, n2}, t, 9, rng);
       check<double>(Problem{2, n1, n2}, t, 6, rng);
+    }
+}
+
+// The other 2D stencils through the same prisms (the reference's stencil is checked against
+// an independent loop in test_jacobi_stencils.cpp).
+TEST(JacobiTeamTiles, HhcPrismsOfEveryStencil) {
+  std::mt19937_64 rng(std::random_device{}());
+  for (const Tuning& t : {Tuning{2, 1, 1, 0}, Tuning{4, 3, 5, 0}, Tuning{8, 4, 40, 0}})
+    for (const auto& [n1, n2] : std::vector<std::pair<std::int64_t, std::int64_t>>{{6, 1}, {17, 23}}) {
+      check<float, Heat2D>(Problem{2, n1, n2}, t, 9, rng);
+      check<double, Laplacian2D>(Problem{2, n1, n2}, t, 7, rng);
+      check<float, Gradient2D>(Problem{2, n1, n2}, t, 9, rng);
+      check<double, Gradient2D>(Problem{2, n1, n2}, t, 5, rng);
     }
 }
 
