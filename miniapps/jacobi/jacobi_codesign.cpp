@@ -16,6 +16,7 @@
 #include "hex_tiling.hpp"
 #include "hpcs/base/error.hpp"
 #include "hpcs/base/format.hpp"
+#include "jacobi_model.hpp"
 
 namespace hpcs::jacobi {
 
@@ -40,6 +41,15 @@ CodesignConstants constants_from(const Calibration& cal, const std::string& path
   // The fields in CodesignConstants' order; the per-block limit keeps its default.
   return {
       cal.device + " (" + path + ")", cal.c_iter_1d, cal.c_iter_2d, cal.l_word, cal.t_sync, cal.t_launch, cal.mtb_sm};
+}
+
+CodesignConstants for_stencil(CodesignConstants c, Stencil s) {
+  if (s == Stencil::Jacobi) return c;
+  c.c_iter_2d *= stencil_cost(s).c_iter_ratio;
+  c.stencil = s;
+  c.source += ", C_iter 2D x " + format_one("%.4g", stencil_cost(s).c_iter_ratio) + " (" + to_string(s) +
+              ": the thesis' Table A.4 ratio to Jacobi 2D, GTX 980)";
+  return c;
 }
 
 ChipDesign design_of(const HardwarePoint& hp) {
@@ -86,7 +96,11 @@ Problem problem_of(int dims, const WorkloadSize& z) {
   return dims == 1 ? Problem{1, z.s * z.s, 1} : Problem{2, z.s, z.s};
 }
 
-double flops_per_update(int dims) { return dims == 1 ? 3.0 : 5.0; }
+double flops_per_update(int dims, Stencil s) {
+  if (dims == 1) return 3.0;
+  const StencilCost cost = stencil_cost(s);
+  return s == Stencil::Jacobi ? 5.0 : static_cast<double>(cost.adds + cost.muls);
+}
 
 double tile_bytes(int dims, const Tuning& t) {
   const double words =
@@ -176,10 +190,11 @@ bool fits(double tile_b, int shared_kb, const CodesignConstants& c) {
   return tile_b <= std::min<double>(c.block_kb, shared_kb) * 1024.0;
 }
 
-double workload_flops(int dims, const std::vector<WorkloadSize>& sizes) {
+double workload_flops(int dims, Stencil stencil, const std::vector<WorkloadSize>& sizes) {
   double f = 0;
   for (const auto& z : sizes)
-    f += flops_per_update(dims) * static_cast<double>(problem_of(dims, z).interior()) * static_cast<double>(z.t);
+    f += flops_per_update(dims, stencil) * static_cast<double>(problem_of(dims, z).interior()) *
+         static_cast<double>(z.t);
   return f;
 }
 
@@ -214,6 +229,7 @@ CodesignResult codesign_search(int dims, const std::vector<WorkloadSize>& sizes,
                                const CodesignConstants& c, double budget_mm2, unsigned threads) {
   CodesignResult r;
   r.dims = dims;
+  r.stencil = dims == 2 ? c.stencil : Stencil::Jacobi;
   r.sizes = sizes;
   // The points within the budget, grouped by n_V (the unit of work of a thread).
   struct Slot {
@@ -279,7 +295,7 @@ CodesignResult codesign_search(int dims, const std::vector<WorkloadSize>& sizes,
     });
   for (auto& t : pool) t.join();
 
-  const double flops = workload_flops(dims, sizes);
+  const double flops = workload_flops(dims, r.stencil, sizes);
   for (std::size_t v = 0; v < grid.n_v.size(); ++v)
     for (std::size_t s = 0; s < by_v[v].size(); ++s) {
       DesignResult d;

@@ -26,6 +26,7 @@ struct CodesignConstants {
   double t_sync = 0, t_launch = 0;      // s
   int mtb_sm = 32;                      // resident blocks per SM
   double block_kb = 48;                 // per-block shared memory, capped at the design's M_SM
+  Stencil stencil = Stencil::Jacobi;    // the 2D stencil c_iter_2d belongs to (for_stencil)
 };
 
 // The thesis' GTX 980 constants (Tables A.2-A.4), the ones its codesign used (C.3.2).
@@ -33,6 +34,10 @@ CodesignConstants thesis_gtx980_constants();
 // A device's calibration file (a what-if: its C_iter, L, T_sync, T_launch and MTB_SM on the
 // thesis' 28 nm areas); the per-block limit stays the thesis' 48 KB so the tile sets agree.
 CodesignConstants constants_from(const Calibration& cal, const std::string& path);
+// The constants of another 2D stencil: Jacobi 2D's C_iter times the thesis' Table A.4 ratio
+// (stencil_cost), so the thesis' constants give its GTX 980 C_iter of that stencil exactly
+// (Heat 3.68e-8, Laplacian 3.11e-8, Gradient 6.09e-8 s) and a calibration's are scaled alike.
+CodesignConstants for_stencil(CodesignConstants c, Stencil s);
 
 struct HardwarePoint {
   int n_sm = 0, n_v = 0, shared_kb = 0;
@@ -60,7 +65,9 @@ std::vector<std::int64_t> thesis_steps();
 std::vector<WorkloadSize> workload_sizes(const std::vector<std::int64_t>& sides,
                                          const std::vector<std::int64_t>& steps);
 Problem problem_of(int dims, const WorkloadSize& z);
-double flops_per_update(int dims);  // the operations of jacobi_stencil.hpp: 1D 3, 2D 5
+// The operations of jacobi_stencil.hpp: Jacobi 1D 3, 2D 5; the other 2D stencils their adds
+// and multiplies (stencil_cost; Gradient's square root and division not counted).
+double flops_per_update(int dims, Stencil s = Stencil::Jacobi);
 
 // The legal tiles (C.10-C.16) under a per-block limit of block_kb: t_T even; 2D: t_S2 a
 // multiple of 32 (C.14), any t_S1, M_tile (A.20) within the limit. 1D has no t_S2: its
@@ -90,6 +97,7 @@ struct DesignResult {
 
 struct CodesignResult {
   int dims = 2;
+  Stencil stencil = Stencil::Jacobi;  // 2D: which one (the constants' stencil)
   std::vector<WorkloadSize> sizes;
   std::size_t tiles_enumerated = 0;
   std::size_t infeasible = 0;         // points within the budget whose M_SM holds no legal tile

@@ -16,15 +16,22 @@ namespace hpcs::jacobi {
 
 namespace {
 
-const char* stencil_name(int dims) { return dims == 1 ? "jacobi1d" : "jacobi2d"; }
-const char* stencil_title(int dims) { return dims == 1 ? "Jacobi 1D" : "Jacobi 2D"; }
+CodesignStencil of(const CodesignResult& r) { return {r.dims, r.stencil}; }
 
-// Table C.2 / 8.1's Jacobi 2D row: n_SM, n_V, M_SM (KB), area (mm^2, printed cut), GFLOPS.
+// Table C.2 / 8.1's 2D rows: n_SM, n_V, M_SM (KB), area (mm^2, printed cut), GFLOPS.
 struct ThesisRow {
   int n_sm, n_v, shared_kb;
   double area_printed, gflops;
 };
-constexpr ThesisRow kTableC2Jacobi2D{32, 128, 24, 438, 2059};
+ThesisRow table_c2(Stencil s) {
+  switch (s) {
+    case Stencil::Heat: return {22, 256, 12, 447, 3017};
+    case Stencil::Laplacian: return {28, 160, 12, 426, 2549};
+    case Stencil::Gradient: return {28, 160, 24, 431, 4963};
+    case Stencil::Jacobi:
+    default: return {32, 128, 24, 438, 2059};
+  }
+}
 
 // C.4.1's gains of the best designs over the Maxwell dies for its 2D class (four 2D
 // stencils), at the die's area and at its cache-less area, %.
@@ -80,7 +87,7 @@ void print_band(std::ostream& os, const CodesignResult& r, const CodesignConstan
   if (b) os << "    model   " << design_row(*b) << "\n";
   else os << "    model     no design of the grid within the budget lies in 425-450 mm^2\n";
   if (r.dims == 2) {
-    const ThesisRow& t = kTableC2Jacobi2D;
+    const ThesisRow t = table_c2(r.stencil);
     const DesignResult here = solve_design(r.dims, r.sizes, {t.n_sm, t.n_v, t.shared_kb}, c);
     os << "    thesis  " << format_one("%7.0f", t.area_printed) << format_one("%6.0f", t.n_sm)
        << format_one("%6.0f", t.n_v) << format_one("%8.0f", t.shared_kb) << "           -"
@@ -122,13 +129,22 @@ void print_dies(std::ostream& os, const CodesignResult& r, const CodesignConstan
 
 }  // namespace
 
+std::string codesign_name(const CodesignStencil& s) { return s.dims == 1 ? "jacobi1d" : to_string(s.stencil) + "2d"; }
+
+std::string codesign_title(const CodesignStencil& s) {
+  std::string t = s.dims == 1 ? "jacobi" : to_string(s.stencil);
+  t[0] = static_cast<char>(t[0] - 'a' + 'A');
+  return t + (s.dims == 1 ? " 1D" : " 2D");
+}
+
 std::vector<CodesignResult> run_codesign(const CodesignRun& run) {
   std::vector<CodesignResult> out;
-  for (int dims : run.dims) {
+  for (const CodesignStencil& st : run.stencils) {
     const auto start = std::chrono::steady_clock::now();
-    out.push_back(codesign_search(dims, run.sizes, run.grid, run.constants, run.budget_mm2, run.threads));
+    out.push_back(codesign_search(st.dims, run.sizes, run.grid, for_stencil(run.constants, st.stencil), run.budget_mm2,
+                                  run.threads));
     const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
-    std::cerr << "codesign " << stencil_title(dims) << ": " << out.back().designs.size() << " designs x "
+    std::cerr << "codesign " << codesign_title(st) << ": " << out.back().designs.size() << " designs x "
               << out.back().tiles_enumerated << " tiles x " << run.sizes.size() << " sizes in "
               << format_one("%.1f", took.count()) << " s\n";
   }
@@ -159,7 +175,7 @@ void print_codesign(std::ostream& os, const CodesignRun& run, const std::vector<
           "do\n";
   for (const auto& r : results) {
     os << "\n"
-       << stencil_title(r.dims) << ": " << r.tiles_enumerated << " legal tiles (C.10-C.16"
+       << codesign_title(of(r)) << ": " << r.tiles_enumerated << " legal tiles (C.10-C.16"
        << (r.dims == 1 ? "; 1D: t_T <= " + std::to_string(kMax1dT) : "") << ") per point and size\n";
     if (r.dims == 1) {  // the t_T limit is ours: say whether it bound any answer
       std::size_t edge = 0, all = 0;
@@ -168,9 +184,13 @@ void print_codesign(std::ostream& os, const CodesignRun& run, const std::vector<
       os << "  best tiles at t_T = " << kMax1dT << ", the limit of ours: " << edge << " of " << all
          << " (design, size) pairs\n";
     }
+    const CodesignConstants cs = for_stencil(c, r.stencil);
+    if (r.stencil != Stencil::Jacobi)
+      os << "  C_iter " << format_one("%.3g", cs.c_iter_2d) << " s (Jacobi 2D's x the thesis' Table A.4 ratio), "
+         << flops_per_update(2, r.stencil) << " flops per update\n";
     print_front(os, r, run.budget_mm2);
-    print_band(os, r, c);
-    print_dies(os, r, c, run.budget_mm2);
+    print_band(os, r, cs);
+    print_dies(os, r, cs, run.budget_mm2);
   }
 }
 
@@ -180,7 +200,7 @@ void write_codesign_csv(std::ostream& os, const std::vector<CodesignResult>& res
   for (const auto& r : results)
     for (const auto& d : r.designs) {
       const AreaBreakdown a = chip_area(design_of(d.hp));
-      os << stencil_name(r.dims) << "," << d.hp.n_sm << "," << d.hp.n_v << "," << d.hp.shared_kb << ","
+      os << codesign_name(of(r)) << "," << d.hp.n_sm << "," << d.hp.n_v << "," << d.hp.shared_kb << ","
          << format_one("%.4f", d.area_mm2) << "," << format_one("%.9g", d.total_s) << ","
          << format_one("%.6g", d.gflops) << "," << (d.pareto ? 1 : 0) << ","
          << format_one("%.5f", a.vector_units / a.total()) << "," << format_one("%.5f", a.registers / a.total()) << ","

@@ -42,7 +42,8 @@ void add_design_options(CLI::App& cli, DesignOptions& d) {
                "Search chip designs (n_SM, n_V, M_SM) under an area budget with the time model's best tiles, print "
                "the Pareto front and exit (thesis Appendix C)");
   cli.add_option("--codesign-budget", d.budget_mm2, "--codesign: largest area, mm^2")->capture_default_str();
-  cli.add_option("--codesign-stencils", d.stencils, "--codesign: jacobi1d and/or jacobi2d (default both)")
+  cli.add_option("--codesign-stencils", d.stencils,
+                 "--codesign: jacobi1d, jacobi2d, heat2d, laplacian2d, gradient2d (default jacobi2d and jacobi1d)")
       ->delimiter(',');
   cli.add_option("--codesign-sm", d.sm, "--codesign: n_SM values (default 2..32 even)")->delimiter(',');
   cli.add_option("--codesign-v", d.v, "--codesign: n_V values (default 32..2048 by 32)")->delimiter(',');
@@ -114,10 +115,15 @@ void print_area(std::ostream& os, const ChipDesign& d) {
 CodesignRun codesign_run(const DesignOptions& o, const std::string& calibration) {
   CodesignRun r;
   for (const auto& s : o.stencils) {
-    const int dims = value_by_name<int>("--codesign-stencils", s, {{"jacobi1d", 1}, {"jacobi2d", 2}});
-    if (std::find(r.dims.begin(), r.dims.end(), dims) == r.dims.end()) r.dims.push_back(dims);
+    const CodesignStencil st = value_by_name<CodesignStencil>("--codesign-stencils", s,
+                                                              {{"jacobi1d", {1, Stencil::Jacobi}},
+                                                               {"jacobi2d", {2, Stencil::Jacobi}},
+                                                               {"heat2d", {2, Stencil::Heat}},
+                                                               {"laplacian2d", {2, Stencil::Laplacian}},
+                                                               {"gradient2d", {2, Stencil::Gradient}}});
+    if (std::find(r.stencils.begin(), r.stencils.end(), st) == r.stencils.end()) r.stencils.push_back(st);
   }
-  if (r.dims.empty()) r.dims = {2, 1};
+  if (r.stencils.empty()) r.stencils = {{2, Stencil::Jacobi}, {1, Stencil::Jacobi}};
   r.grid = thesis_hardware_grid();
   if (!o.sm.empty()) r.grid.n_sm = o.sm;
   if (!o.v.empty()) r.grid.n_v = o.v;
@@ -131,13 +137,13 @@ CodesignRun codesign_run(const DesignOptions& o, const std::string& calibration)
   for (int v : r.grid.n_v) check_design(design_of({2, v, 12}), names);
   for (int m : r.grid.shared_kb) check_design(design_of({2, 32, m}), names);
   const int most_kb = *std::max_element(r.grid.shared_kb.begin(), r.grid.shared_kb.end());
-  for (int dims : r.dims) {  // C.10: the smallest legal tile must fit some M_SM
+  for (const CodesignStencil& st : r.stencils) {  // C.10: the smallest legal tile must fit some M_SM
+    const int dims = st.dims;
     const double need = tile_bytes(dims, dims == 1 ? Tuning{2, 32, 1, 0, 0} : Tuning{2, 1, 32, 0, 0});
     if (most_kb * 1024.0 < need)
-      throw Error("--codesign-smem " + std::to_string(most_kb) + ": no M_SM of the grid holds a Jacobi " +
-                  std::to_string(dims) + "D tile (the smallest, t_T 2" +
-                  (dims == 1 ? ", t_S1 32" : ", t_S1 1, t_S2 32") + ", needs " + format_one("%.0f", need) +
-                  " bytes; C.10)");
+      throw Error("--codesign-smem " + std::to_string(most_kb) + ": no M_SM of the grid holds a " + codesign_title(st) +
+                  " tile (the smallest, t_T 2" + (dims == 1 ? ", t_S1 32" : ", t_S1 1, t_S2 32") + ", needs " +
+                  format_one("%.0f", need) + " bytes; C.10)");
   }
   const auto check_list = [](const char* option, const std::vector<std::int64_t>& list, std::int64_t max) {
     for (std::int64_t x : list)

@@ -47,8 +47,17 @@ void print_area(std::ostream& os, const ChipDesign& d);
 
 // --codesign (jacobi_codesign_report.cpp): the search per stencil, the printed summary
 // beside the thesis' Table C.2 and C.4.1, and the CSV of every design.
+// A stencil of the search: Jacobi 1D, or a 2D stencil.
+struct CodesignStencil {
+  int dims = 2;
+  Stencil stencil = Stencil::Jacobi;
+  bool operator==(const CodesignStencil& o) const { return dims == o.dims && stencil == o.stencil; }
+};
+std::string codesign_name(const CodesignStencil& s);   // "jacobi1d", "heat2d", ...
+std::string codesign_title(const CodesignStencil& s);  // "Jacobi 1D", "Heat 2D", ...
+
 struct CodesignRun {
-  std::vector<int> dims;  // stencils: 1 (Jacobi 1D), 2 (Jacobi 2D)
+  std::vector<CodesignStencil> stencils;
   HardwareGrid grid;
   std::vector<WorkloadSize> sizes;
   CodesignConstants constants;

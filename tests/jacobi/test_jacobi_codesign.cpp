@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 #include "hpcs/base/error.hpp"
 #include "hpcs/base/splitmix64.hpp"
@@ -30,6 +31,32 @@ TEST(JacobiCodesign, WorkloadAndGridAreC3s) {
   EXPECT_EQ(g.n_v.size(), 64u);   // 32..2048 by 32
   EXPECT_EQ(g.shared_kb, (std::vector<int>{12, 24, 36, 48, 96, 144, 192, 240, 288, 336, 384, 432, 480}));
   EXPECT_EQ(problem_of(1, {4096, 1024}).interior(), problem_of(2, {4096, 1024}).interior());
+}
+
+// The other 2D stencils run the search with the thesis' own C_iter of that stencil (Table A.4,
+// GTX 980) and count their own operations; Jacobi's constants stay as they are.
+TEST(JacobiCodesign, OtherStencilsTakeTheirTableA4CIter) {
+  const CodesignConstants jacobi = thesis_gtx980_constants();
+  EXPECT_EQ(for_stencil(jacobi, Stencil::Jacobi).c_iter_2d, 3.39e-8);
+  EXPECT_EQ(for_stencil(jacobi, Stencil::Jacobi).source, jacobi.source);
+  for (const auto& [s, c_iter, flops] :
+       {std::tuple{Stencil::Heat, 3.68e-8, 9.0}, std::tuple{Stencil::Laplacian, 3.11e-8, 6.0},
+        std::tuple{Stencil::Gradient, 6.09e-8, 13.0}}) {
+    const CodesignConstants c = for_stencil(jacobi, s);
+    EXPECT_NEAR(c.c_iter_2d, c_iter, 1e-15) << to_string(s);
+    EXPECT_EQ(c.c_iter_1d, jacobi.c_iter_1d);
+    EXPECT_EQ(c.stencil, s);
+    EXPECT_EQ(flops_per_update(2, s), flops);
+    // the search sees the stencil: its result says which, and a slower C_iter never speeds it up
+    const std::vector<WorkloadSize> z{{512, 256}};
+    const HardwareGrid g{{8}, {128}, {24}};
+    const CodesignResult mine = codesign_search(2, z, g, c, 650, 1), base = codesign_search(2, z, g, jacobi, 650, 1);
+    EXPECT_EQ(mine.stencil, s);
+    ASSERT_EQ(mine.designs.size(), 1u);
+    EXPECT_EQ(mine.designs[0].total_s >= base.designs[0].total_s, c_iter >= 3.39e-8) << to_string(s);
+  }
+  EXPECT_EQ(flops_per_update(2), 5.0);
+  EXPECT_EQ(flops_per_update(1), 3.0);
 }
 
 TEST(JacobiCodesign, TimeIsPredictsForEveryTileAndPoint) {
