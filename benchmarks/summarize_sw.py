@@ -56,7 +56,9 @@ def table(name, title):
     res = r["result"]
     print(f"\nalignment: score {res['score']}, A[{res['start_i']}..{res['end_i']}] ~ B[{res['start_j']}..{res['end_j']}]; "
           f"idle GPU power {rows[0]['energy'].get('gpu_idle_w', 0):.0f} W; {rows[0]['energy']['gpu_source']}")
-    print("\nModels printed with each run (bytes; energy in J, Table 5.1 constants of a K20c):\n")
+    sources = sorted({r["result"].get("model_energy", {}).get("constants", {}).get("source", "K20c, Table 5.1 (thesis)")
+                      for r in rows if r["result"].get("model_energy")})
+    print(f"\nModels printed with each run (bytes; energy in J, constants: {'; '.join(sources) or '-'}):\n")
     print("| variant | Eq.7 traditional | Eq.8 WB (printed) | Eq.9 WT (printed) | per-pass WB | N_P | energy model total / dynamic |")
     print("|---|---|---|---|---|---|---|")
     for r in rows:

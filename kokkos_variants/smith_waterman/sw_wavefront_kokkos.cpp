@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <type_traits>
 
 #include "hpcs/base/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
@@ -31,6 +32,11 @@ struct KokkosTeam {
 };
 
 constexpr std::size_t kScratchSlack = 64;
+#if defined(KOKKOS_ENABLE_CUDA)
+constexpr bool kDeviceCode = std::is_same_v<Exec, Kokkos::Cuda>;
+#else
+constexpr bool kDeviceCode = false;
+#endif
 
 template <int SR, bool Dpx, bool Local>
 struct TileFunctor {
@@ -135,7 +141,10 @@ class KokkosWavefront final : public Aligner {
     if (!ran_) return std::nullopt;
     return timer_.seconds();
   }
-  std::string config() const override { return tiling_config(tiling_) + " team=" + std::to_string(threads_); }
+  // "dpx" as the CUDA variants say it: the cell update uses DPX only in CUDA device code.
+  std::string config() const override {
+    return tiling_config(tiling_) + " team=" + std::to_string(threads_) + (tiling_.dpx && kDeviceCode ? " dpx" : "");
+  }
   nlohmann::json details() const override {
     return {
         {"launches", tiles_down_ + tiles_across_ - 1}, {"threads_per_block", threads_}, {"rows_of_tiles", tiles_down_}};

@@ -1,66 +1,20 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Calibration files: one flat JSON object per device whose keys are the Calibration
-// members; every key is required, so a file from an older jacobi_calibrate fails loudly
-// instead of silently feeding 0 into the model.
+// members; every key Jacobi's model reads is required, so a file from an older
+// jacobi_calibrate fails loudly instead of silently feeding 0 into the model. The keys
+// added for Smith-Waterman (e_iadd ... e_ls) are optional: the committed files predate them.
 #include "jacobi_calibration.hpp"
 
-#include <cctype>
-#include <cerrno>
-#include <cmath>
-#include <cstdio>
-#include <cstring>
-#include <fstream>
-#include <limits>
-
-#include "hpcs/io/atomic_text_file.hpp"
-#include "hpcs/io/data_files.hpp"
-#include "hpcs/base/error.hpp"
-#include "hpcs/io/input_file.hpp"
-#include "jacobi_json.hpp"
-
-#ifndef HPCS_DATA_FROM_BIN
-#define HPCS_DATA_FROM_BIN "../share/hpc_miniapps"
-#endif
+#include "hpcs/io/calibration_file.hpp"
 
 namespace hpcs::jacobi {
 namespace {
-
-const nlohmann::json& need(const nlohmann::json& j, const char* key) {
-  if (!j.is_object()) throw Error("the top level must be a JSON object");
-  const auto it = j.find(key);
-  if (it == j.end()) throw Error(std::string("missing key '") + key + "'");
-  return *it;
-}
-
-double positive(const nlohmann::json& j, const char* key) {
-  const auto& v = need(j, key);
-  if (!v.is_number() || !(v.get<double>() > 0) || !std::isfinite(v.get<double>()))
-    throw Error(std::string("key '") + key + "' must be a positive number, not " + v.dump());
-  return v.get<double>();
-}
-
-int positive_int(const nlohmann::json& j, const char* key) {
-  const auto& v = need(j, key);
-  if (!v.is_number_integer() || v.get<long long>() <= 0 || v.get<long long>() > std::numeric_limits<int>::max())
-    throw Error(std::string("key '") + key + "' must be a positive integer, not " + v.dump());
-  return v.get<int>();
-}
-
-// Energy constants may be null (not measured: no NVML) and may be slightly negative
-// (a dynamic energy below the noise of P_stat * time); both are kept as measured.
-double energy(const nlohmann::json& j, const char* key) {
-  const auto& v = need(j, key);
-  if (v.is_null()) return std::numeric_limits<double>::quiet_NaN();
-  if (!v.is_number()) throw Error(std::string("key '") + key + "' must be a number or null, not " + v.dump());
-  return v.get<double>();
-}
-
-std::string text(const nlohmann::json& j, const char* key) {
-  const auto& v = need(j, key);
-  if (!v.is_string()) throw Error(std::string("key '") + key + "' must be a string, not " + v.dump());
-  return v.get<std::string>();
-}
-
+using calibration_field::energy;
+using calibration_field::number_or_null;
+using calibration_field::optional_energy;
+using calibration_field::positive;
+using calibration_field::positive_int;
+using calibration_field::text;
 }  // namespace
 
 nlohmann::json Calibration::to_json() const {
@@ -86,6 +40,11 @@ nlohmann::json Calibration::to_json() const {
           {"e_fmul", number_or_null(e_fmul)},
           {"e_dadd", number_or_null(e_dadd)},
           {"e_dmul", number_or_null(e_dmul)},
+          {"e_iadd", number_or_null(e_iadd)},
+          {"e_imax", number_or_null(e_imax)},
+          {"e_dpx_addmax", number_or_null(e_dpx_addmax)},
+          {"e_dpx_max", number_or_null(e_dpx_max)},
+          {"e_ls", number_or_null(e_ls)},
           {"units",
            {{"m_sm_bytes", "bytes"},
             {"l_word", "s per 4-byte word per SM"},
@@ -95,7 +54,12 @@ nlohmann::json Calibration::to_json() const {
             {"p_stat", "W"},
             {"e_gs", "J per 4-byte word"},
             {"e_sr", "J per 4-byte word"},
-            {"e_fadd", "J per operation"}}},
+            {"e_fadd", "J per operation"},
+            {"e_iadd", "J per int32 add instruction"},
+            {"e_imax", "J per int32 max instruction"},
+            {"e_dpx_addmax", "J per __viaddmax_s32 (DPX: max(a + b, c), one instruction)"},
+            {"e_dpx_max", "J per __vimax3_s32_relu (DPX: max(a, b, c, 0), one instruction)"},
+            {"e_ls", "J per 4-byte word between L2 and shared memory"}}},
           {"details", details}};
 }
 
@@ -123,37 +87,19 @@ Calibration Calibration::from_json(const nlohmann::json& j) {
   c.e_fmul = energy(j, "e_fmul");
   c.e_dadd = energy(j, "e_dadd");
   c.e_dmul = energy(j, "e_dmul");
+  c.e_iadd = optional_energy(j, "e_iadd");
+  c.e_imax = optional_energy(j, "e_imax");
+  c.e_dpx_addmax = optional_energy(j, "e_dpx_addmax");
+  c.e_dpx_max = optional_energy(j, "e_dpx_max");
+  c.e_ls = optional_energy(j, "e_ls");
   if (j.contains("details")) c.details = j["details"];
   return c;
 }
 
 Calibration load_calibration(const std::string& path) {
-  require_regular_file(path, "a calibration file (JSON)");
-  std::ifstream in(path);
-  if (!in) throw Error("calibration file '" + path + "': cannot open (" + std::strerror(errno) + ")");
-  nlohmann::json j;
-  try {
-    in >> j;
-  } catch (const nlohmann::json::exception& e) {
-    throw Error("calibration file '" + path + "': not valid JSON: " + one_line(e.what()));
-  }
-  try {
-    return Calibration::from_json(j);
-  } catch (const Error& e) {
-    throw Error("calibration file '" + path + "': " + e.what());
-  }
+  return read_calibration_file(path, [](const nlohmann::json& j) { return Calibration::from_json(j); });
 }
 
-void save_calibration(const std::string& path, const Calibration& c) {
-  write_text_file_atomically(path, [&](std::ostream& out) { out << c.to_json().dump(2) << '\n'; });
-}
-
-std::string calibration_slug(const std::string& device_name) { return device_slug(device_name); }
-
-std::optional<std::string> find_calibration_for(const std::string& device_name) {
-  const std::string slug = calibration_slug(device_name);
-  if (slug.empty()) return std::nullopt;
-  return find_data_file("calibration/" + slug + ".json");
-}
+void save_calibration(const std::string& path, const Calibration& c) { write_calibration_json(path, c.to_json()); }
 
 }  // namespace hpcs::jacobi

@@ -1,12 +1,17 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Machine constants of the time and energy models (digest 3.6, 4.3), measured on a GPU by
 // jacobi_calibrate (the CUDA variants' calibrate/ folder) and stored as one JSON file per
-// device under inputs/calibration/ (docs/jacobi.md: how to recalibrate).
+// device under inputs/calibration/ (docs/jacobi.md: how to recalibrate). Finding and
+// reading the file is the harness's (hpcs/io/calibration_file.hpp); this is Jacobi's
+// typed view of it, plus the constants jacobi_calibrate measures for Smith-Waterman.
 #pragma once
+#include <limits>
 #include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
+
+#include "hpcs/io/calibration_file.hpp"
 
 namespace hpcs::jacobi {
 
@@ -31,6 +36,13 @@ struct Calibration {
   double p_stat = 0;
   double e_gs = 0, e_sr = 0, e_fadd = 0, e_fmul = 0;  // per 4-byte word / per float32 operation
   double e_dadd = 0, e_dmul = 0;                      // per float64 operation
+  // Smith-Waterman's energy model (docs/smith_waterman.md). Optional: files measured before
+  // these existed lack them and read as NaN (not measured); written as null then.
+  static constexpr double kNotMeasured = std::numeric_limits<double>::quiet_NaN();
+  double e_iadd = kNotMeasured, e_imax = kNotMeasured;  // per int32 add / max instruction
+  double e_dpx_addmax = kNotMeasured;                   // per DPX __viaddmax_s32: max(a + b, c)
+  double e_dpx_max = kNotMeasured;                      // per DPX __vimax3_s32_relu: max(a, b, c, 0)
+  double e_ls = kNotMeasured;                           // per 4-byte word between L2 and shared memory
   // Raw measurements behind the constants (bandwidth, spreads, windows): reported, not used.
   nlohmann::json details = nlohmann::json::object();
   nlohmann::json to_json() const;
@@ -41,13 +53,8 @@ struct Calibration {
 Calibration load_calibration(const std::string& path);
 void save_calibration(const std::string& path, const Calibration& c);  // temp + rename
 
-// The file name of a device's calibration: lower case, every run of characters other than
-// letters and digits replaced by one '_', none at either end ("NVIDIA H200" -> "nvidia_h200",
-// "NVIDIA H100 80GB HBM3" -> "nvidia_h100_80gb_hbm3").
-std::string calibration_slug(const std::string& device_name);
-
-// <slug>.json for a device name in <binary dir>/../share/hpc_miniapps/calibration (the
-// installed inputs/calibration; the build tree links it there); nullopt if none.
-std::optional<std::string> find_calibration_for(const std::string& device_name);
+// Lookup by device name (calibration_slug: "NVIDIA H200" -> "nvidia_h200"), from the harness.
+using hpcs::calibration_slug;
+using hpcs::find_calibration_for;
 
 }  // namespace hpcs::jacobi

@@ -4,7 +4,10 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "hpcs/base/error.hpp"
 #include "hpcs/base/timer.hpp"
+#include "hpcs/io/calibration_file.hpp"
+#include "hpcs/parallel/gpu.hpp"
 #include "sw_distributed.hpp"
 #include "sw_reference.hpp"
 
@@ -79,6 +82,29 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
     check_score_range(s, problem_.len_a, problem_.len_b, input_.empty() ? "generated pair" : input_);
     return s;
   });
+  if (!o.list) energy_ = choose_energy_constants(mpi, opt_.calibration);
+}
+
+EnergyConstants choose_energy_constants(const MpiContext& mpi, const std::string& path) {
+  if (!path.empty()) return collective(mpi, [&] { return constants_from_file(path); });
+  const GpuSelection& gpu = current_gpu();
+  EnergyConstants k = thesis_constants("no GPU, so no device calibration file");
+  if (gpu.device) {
+    const std::string& name = gpu.device->name;
+    k = thesis_constants("no calibration file for " + name + " (inputs/calibration/" + calibration_slug(name) +
+                         ".json; docs/smith_waterman.md: how to measure one)");
+    if (const auto found = find_calibration_for(name)) {
+      try {
+        k = constants_from_file(*found);
+      } catch (const std::exception& e) {
+        k = thesis_constants("calibration unusable: " + one_line(e.what()));
+      }
+    }
+  }
+  int mine = k.from_file() ? 1 : 0, all = 0;  // one choice on every rank
+  MPI_Allreduce(&mine, &all, 1, MPI_INT, MPI_MIN, mpi.comm());
+  if (!all && k.from_file()) k = thesis_constants("calibration unusable on another rank");
+  return k;
 }
 
 HostInput App::host_input() const {
@@ -141,7 +167,7 @@ std::string App::describe_result(const Alignment& al) const {
 
 void App::add_fields(const MpiContext&, RunRecord& r, Trial<Alignment>&, const Alignment&) {
   r.extra["start_pass_s"] = r.extra["details"].value("start_pass_s", 0.0);
-  if (r.backend != "cpu") add_models(r, problem_);
+  if (r.backend != "cpu") add_models(r, problem_, energy_);
 }
 
 void App::print_details(std::ostream& os, const std::vector<RunRecord>& records) const { print_models(os, records); }

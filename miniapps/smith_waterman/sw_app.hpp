@@ -10,6 +10,7 @@
 #include <string>
 
 #include "hpcs/harness/app.hpp"
+#include "sw_energy_constants.hpp"
 #include "sw_input.hpp"
 #include "sw_scoring.hpp"
 #include "sw_variants.hpp"
@@ -28,6 +29,7 @@ struct Options {
   // 2/-3 5/2; protein BLOSUM62, open 11, extend 1 as parasail and CUDASW++4)
   std::optional<int> match, mismatch, gap_open, gap_extend;
   std::string matrix;
+  std::string calibration;  // the energy model's constants; empty: the device's file, if any
 };
 
 class App final : public MiniApp<Problem, Tuning, Make, Alignment> {
@@ -39,7 +41,7 @@ class App final : public MiniApp<Problem, Tuning, Make, Alignment> {
   // The pair: rank r reads (or generates) its block of A's rows and all of B; the scoring.
   void load(const MpiContext& mpi, const CommonOptions& o) override;
   HostInput host_input() const override;  // this rank's rows of A and all of B, a byte a letter
-  std::vector<std::string> input_files() const override { return {opt_.matrix}; }
+  std::vector<std::string> input_files() const override { return {opt_.matrix, opt_.calibration}; }
   std::string describe() const override;
   std::string dtype() const override { return pair_.alphabet.name; }
   Work work() const override;  // cells
@@ -67,13 +69,20 @@ class App final : public MiniApp<Problem, Tuning, Make, Alignment> {
   std::string input_;
   SequencePair pair_;
   Scoring scoring_;
+  EnergyConstants energy_;  // the energy model's, chosen in load()
 };
 
 // The scoring the options ask for (defaults per alphabet); throws hpcs::Error on conflicts.
 Scoring make_scoring(const Options& o, const Alphabet& alphabet);
 
-// The thesis' traffic and energy models beside each GPU run (sw_report.cpp).
-void add_models(RunRecord& r, const Problem& p);
+// The energy model's constants (collective): `path` (an error when unreadable), else the
+// file of this rank's device if it has the constants and every rank can use its own,
+// else the thesis' K20c constants with a note saying why.
+EnergyConstants choose_energy_constants(const MpiContext& mpi, const std::string& path);
+
+// The thesis' traffic and energy models beside each tiled run (sw_app_report.cpp); DPX
+// counting where the record's config says "dpx".
+void add_models(RunRecord& r, const Problem& p, const EnergyConstants& k);
 void print_models(std::ostream& os, const std::vector<RunRecord>& records);
 
 }  // namespace hpcs::sw

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <ostream>
+#include <string>
 
 #include "hpcs/harness/cli.hpp"
 #include "hpcs/base/error.hpp"
@@ -38,6 +39,9 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--match", opt_.match, "DNA match score (default 2)");
   cli.add_option("--mismatch", opt_.mismatch, "DNA mismatch score (default -3)");
   cli.add_option("--matrix", opt_.matrix, "Substitution matrix file, NCBI text layout (default: BLOSUM62 for protein)");
+  cli.add_option("--calibration", opt_.calibration,
+                 "Energy model constants (JSON, inputs/calibration/, written by jacobi_calibrate); default: the file "
+                 "for this device, if any, else the thesis' K20c constants (Table 5.1)");
   cli.add_option("--gap-open", opt_.gap_open, "Cost of a gap of length 1 (default: dna 7, protein 11)");
   cli.add_option("--gap-extend", opt_.gap_extend, "Cost of each further gap position (default: dna 2, protein 1)");
   cli.add_option("--tile-rows", tuning.tile_rows, "t_S: rows of a tile")->capture_default_str();
@@ -94,25 +98,52 @@ nlohmann::json App::parameters() const {
   return m;
 }
 
-void add_models(RunRecord& r, const Problem& p) {
+namespace {
+// The variant's own word for the DPX cell update (its config: "tile=... sub=... dpx").
+bool runs_dpx(const RunRecord& r) { return (" " + r.config + " ").find(" dpx ") != std::string::npos; }
+}  // namespace
+
+void add_models(RunRecord& r, const Problem& p, const EnergyConstants& k) {
   const nlohmann::json& d = r.extra["details"];
   const nlohmann::json& t = d["tiling"];
   const std::int64_t resident = d.value("resident_rows", std::int64_t{0});
   const int rows = t["tile_rows"].get<int>(), cols = t["tile_cols"].get<int>();
   const TrafficModel traffic = traffic_model(p.len_a, p.len_b, rows, cols, resident);
   r.extra["model_traffic"] = to_json(traffic);
-  r.extra["model_energy"] = to_json(
-      energy_model(p.len_a, p.len_b, rows, cols, t["sub_rows"].get<int>(), r.timings.representative(), traffic.passes));
+  r.extra["model_energy"] = to_json(energy_model(p.len_a, p.len_b, rows, cols, t["sub_rows"].get<int>(),
+                                                 r.timings.representative(), traffic.passes, k, runs_dpx(r)));
 }
+
+namespace {
+// Which constants priced the energy: the file, or the thesis' K20c ones and why.
+void print_constants_line(std::ostream& os, const nlohmann::json& k) {
+  os << "  model (Ranasinghe 2014): predicted off-chip bytes and energy beside the measurement; energy constants: "
+     << k["source"].get<std::string>();
+  if (k.contains("device")) os << " (" << k["device"].get<std::string>() << ")";
+  if (k.contains("note")) os << " (" << k["note"].get<std::string>() << ")";
+  os << "\n";
+}
+
+// One pass of Eq. 12: its joules, E_ls priced (J) or in words where no e_ls is known.
+std::string pass_text(const nlohmann::json& p) {
+  char buf[160];
+  if (p["ls_priced"].get<bool>())
+    std::snprintf(buf, sizeof buf, "%.3g J (E_ls %.3g J)", p["pass_j"].get<double>(), p["ls_j"].get<double>());
+  else
+    std::snprintf(buf, sizeof buf, "%.3g J + E_ls %.3g words (unpriced)", p["pass_j"].get<double>(),
+                  p["ls_words"].get<double>());
+  return buf;
+}
+}  // namespace
 
 void print_models(std::ostream& os, const std::vector<RunRecord>& records) {
   bool header = false;
   for (const auto& r : records) {
     if (!r.extra.contains("model_traffic")) continue;
-    if (!header) os << "  model (Ranasinghe 2014): predicted off-chip bytes and energy beside the measurement\n";
-    header = true;
     const auto& t = r.extra["model_traffic"];
     const auto& e = r.extra["model_energy"];
+    if (!header) print_constants_line(os, e["constants"]);
+    header = true;
     char buf[400];
     std::snprintf(buf, sizeof buf,
                   "    %-20s Eq.7 trad %.3g B (%lld launches) | multi-pass N_P=%lld: Eq.8 WB %.3g B, Eq.9 WT %.3g B, "
@@ -128,20 +159,16 @@ void print_models(std::ostream& os, const std::vector<RunRecord>& records) {
     const double tile = e["tile_j"].get<double>();
     const auto& split = e["tile_split_j"];
     const auto share = [&](const char* key) { return 100.0 * split[key].get<double>() / tile; };
-    std::snprintf(buf, sizeof buf,
-                  "      per tile %.3g J: E_gs %.3g J (%.0f%%), E_sr %.3g J (%.0f%%), E_ar %.3g J (%.0f%%)", tile,
-                  split["gs"].get<double>(), share("gs"), split["sr"].get<double>(), share("sr"),
-                  split["ar"].get<double>(), share("ar"));
+    std::snprintf(
+        buf, sizeof buf,
+        "      per tile %.3g J: E_gs %.3g J (%.0f%%), E_sr %.3g J (%.0f%%), E_ar %.3g J (%.0f%%; %s per cell)", tile,
+        split["gs"].get<double>(), share("gs"), split["sr"].get<double>(), share("sr"), split["ar"].get<double>(),
+        share("ar"), e["ar_ops_per_cell"].get<std::string>().c_str());
     os << buf;
-    if (e.contains("multipass")) {
-      const auto& wb = e["multipass"]["write_back"];
-      const auto& wt = e["multipass"]["write_through"];
-      std::snprintf(buf, sizeof buf,
-                    " | per pass (Eq. 12): WB %.3g J + E_ls %.3g words, WT %.3g J + E_ls %.3g words (E_ls unpriced)",
-                    wb["pass_j"].get<double>(), wb["ls_words"].get<double>(), wt["pass_j"].get<double>(),
-                    wt["ls_words"].get<double>());
-      os << buf;
-    }
+    if (e.contains("multipass"))
+      os << " | per pass (Eq. 12): WB " << pass_text(e["multipass"]["write_back"]) << ", WT "
+         << pass_text(e["multipass"]["write_through"]);
+    if (e.contains("note")) os << " (" << e["note"].get<std::string>() << ")";
     os << "\n";
   }
 }

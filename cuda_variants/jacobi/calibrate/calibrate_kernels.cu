@@ -347,6 +347,7 @@ DeviceFacts device_facts(int device) {
   f.regs_sm = p.regsPerMultiprocessor;
   f.max_blocks_sm = p.maxBlocksPerMultiProcessor;
   f.global_bytes = static_cast<double>(p.totalGlobalMem);
+  f.l2_bytes = static_cast<double>(p.l2CacheSize);
   return f;
 }
 

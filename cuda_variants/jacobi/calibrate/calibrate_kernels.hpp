@@ -19,6 +19,7 @@ struct DeviceFacts {
   int regs_sm = 0;
   int max_blocks_sm = 0;
   double global_bytes = 0;
+  double l2_bytes = 0;
 };
 DeviceFacts device_facts(int device);
 
@@ -45,6 +46,21 @@ std::unique_ptr<Repeatable> make_copy(std::size_t floats, int n_sm);
 enum class Op { FAdd, FMul, DAdd, DMul };
 // Dependent chains of one operation per thread at full occupancy; units: operations.
 std::unique_ptr<Repeatable> make_chain(Op op, int n_sm);
+
+// Smith-Waterman's integer operations (calibrate_sw_kernels.cu): dependent chains at full
+// occupancy whose operands keep changing. units: the instructions named, one per operation:
+//   Add         int32 adds
+//   MaxAdd      int32 maxes, each followed by one add (e_imax = per unit - e_iadd)
+//   DpxAddMax   __viaddmax_s32, max(a + b, c) in one DPX instruction
+//   DpxMax3Add  __vimax3_s32_relu, max(a, b, c, 0) in one DPX instruction, each followed by
+//               one add (e_dpx_max = per unit - e_iadd)
+enum class IntOp { Add, MaxAdd, DpxAddMax, DpxMax3Add };
+std::unique_ptr<Repeatable> make_int_chain(IntOp op, int n_sm);
+
+// make_copy's copy over `floats` floats in and out that stay in L2, `passes` times per
+// launch (loads bypass L1). units: words read + written between L2 and the SMs; as many
+// go to and from shared memory (e_ls = per unit - e_sr, as e_gs).
+std::unique_ptr<Repeatable> make_l2_copy(std::size_t floats, int n_sm, int passes);
 
 // Conflict-free shared <-> register swaps of two words per thread; units: shared words
 // moved (loads + stores).

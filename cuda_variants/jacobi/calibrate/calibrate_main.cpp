@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// jacobi_calibrate: measures the machine constants of the Jacobi time and energy models on
+// jacobi_calibrate: measures the machine constants of the Jacobi time and energy models
+// (and the integer, DPX and L2 energies of Smith-Waterman's, docs/smith_waterman.md) on
 // the current GPU and writes them as a calibration file (docs/jacobi.md, "Models and
 // calibration"):
 //   jacobi_calibrate --output inputs/calibration/nvidia_h200.json [--quick]
@@ -13,6 +14,8 @@
 #include <limits>
 #include <random>
 #include <thread>
+#include <tuple>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -108,6 +111,36 @@ EnergyRun energy_run(hpcs::EnergyMeter& meter, Repeatable& r, double window) {
   e.joules = *w.gpu_joules;
   e.units = r.units() * e.launches;
   return e;
+}
+
+// The windows of Smith-Waterman's constants (calibrate_sw_kernels.cu).
+struct SwRuns {
+  EnergyRun iadd, imax, dpx_addmax, dpx_max, ls;
+  std::string what[5];
+  std::vector<std::tuple<const char*, EnergyRun, std::string>> named() const {
+    return {{"e_iadd", iadd, what[0]},
+            {"e_imax", imax, what[1]},
+            {"e_dpx_addmax", dpx_addmax, what[2]},
+            {"e_dpx_max", dpx_max, what[3]},
+            {"e_ls", ls, what[4]}};
+  }
+};
+
+SwRuns sw_energy_runs(hpcs::EnergyMeter& meter, const DeviceFacts& dev, double window) {
+  SwRuns r;
+  EnergyRun* runs[] = {&r.iadd, &r.imax, &r.dpx_addmax, &r.dpx_max};
+  const IntOp ops[] = {IntOp::Add, IntOp::MaxAdd, IntOp::DpxAddMax, IntOp::DpxMax3Add};
+  for (int i = 0; i < 4; ++i) {
+    auto k = make_int_chain(ops[i], dev.n_sm);
+    *runs[i] = energy_run(meter, *k, window);
+    r.what[i] = k->describe();
+  }
+  // Two buffers of an eighth of L2 each: a quarter of it, so the data stay there.
+  if (!(dev.l2_bytes > 0)) throw hpcs::Error("the device reports no L2 cache size; e_ls needs one");
+  auto l2 = make_l2_copy(static_cast<std::size_t>(dev.l2_bytes / 8 / 4), dev.n_sm, 256);
+  r.ls = energy_run(meter, *l2, window);
+  r.what[4] = l2->describe();
+  return r;
 }
 
 double idle_watts(hpcs::EnergyMeter& meter, double window) {
@@ -222,6 +255,7 @@ int run(const Options& o, const std::string& command) {
       ops.emplace_back(op, energy_run(meter, *k, window));
     }
     const EnergyRun gs = energy_run(meter, *copy, window);
+    const SwRuns sw = sw_energy_runs(meter, dev, window);
     const double idle_after = idle_watts(meter, window);
     c.p_stat = 0.5 * (idle_before + idle_after);
     auto per_unit = [&](const EnergyRun& e) { return (e.joules - c.p_stat * e.seconds) / e.units; };
@@ -233,6 +267,14 @@ int run(const Options& o, const std::string& command) {
     // The copy moves every word global -> shared -> global: one shared store and one load
     // per word read plus written, so e_gs is the rest after e_sr.
     c.e_gs = per_unit(gs) - c.e_sr;
+    // Smith-Waterman's constants; a chain that needs an add beside its instruction (a max
+    // alone would converge or fold) has it subtracted, and the L2 copy's shared-memory half
+    // as the DRAM copy's.
+    c.e_iadd = per_unit(sw.iadd);
+    c.e_imax = per_unit(sw.imax) - c.e_iadd;
+    c.e_dpx_addmax = per_unit(sw.dpx_addmax);
+    c.e_dpx_max = per_unit(sw.dpx_max) - c.e_iadd;
+    c.e_ls = per_unit(sw.ls) - c.e_sr;
     nlohmann::json runs = {{"idle_before_w", idle_before},
                            {"idle_after_w", idle_after},
                            {"window_s", window},
@@ -240,9 +282,15 @@ int run(const Options& o, const std::string& command) {
                            {"e_gs", run_json(gs, copy->describe())}};
     const char* names[] = {"e_fadd", "e_fmul", "e_dadd", "e_dmul"};
     for (std::size_t i = 0; i < ops.size(); ++i) runs[names[i]] = run_json(ops[i].second, "dependent chain");
+    for (const auto& [key, e, what] : sw.named()) runs[key] = run_json(e, what);
+    d["l2_copy_bandwidth_gb_s"] = sw.ls.units * 4e-9 / sw.ls.seconds;
     d["energy_runs"] = runs;
     say("P_stat = " + std::to_string(c.p_stat) + " W (idle before " + std::to_string(idle_before) + ", after " +
         std::to_string(idle_after) + ")");
+    char line[200];
+    std::snprintf(line, sizeof line, "e_iadd %.3g, e_imax %.3g, e_dpx_addmax %.3g, e_dpx_max %.3g J; e_ls %.3g J/word",
+                  c.e_iadd, c.e_imax, c.e_dpx_addmax, c.e_dpx_max, c.e_ls);
+    say(line);
   }
 
   // A constant that came out <= 0 (noise, a broken kernel) must not reach a file.
@@ -267,7 +315,8 @@ int run(const Options& o, const std::string& command) {
 
 int main(int argc, char** argv) {
   Options o;
-  CLI::App app{"Measures the Jacobi model constants (time and energy) on this GPU"};
+  CLI::App app{
+      "Measures the Jacobi model constants (time and energy) and Smith-Waterman's energy constants on this GPU"};
   app.add_option("--output,-o", o.output, "calibration file to write (default: <device slug>.json here)");
   app.add_flag("--quick", o.quick, "short run: fewer configurations, 1 s energy windows");
   bool no_energy = false;
