@@ -3,7 +3,8 @@
 // the same [ours] counts) restated so that one (tile, hardware point) costs O(1): what
 // depends on the tile and the problem only (wavefronts, tiles per wavefront, sub-prisms) is
 // computed once per (tile, size), what depends on n_V (m', c) once per (tile, n_V), and the
-// loop over (n_SM, M_SM) only picks k and sums A.2's two colours.
+// loop over (n_SM, M_SM) only picks k and sums A.2's two colours. 3D is the same with the
+// slab model's pieces (jacobi_model3d.hpp): N_subslabs for N_sp, A.26/A.28 for m' and c.
 // tests/jacobi/test_jacobi_codesign.cpp checks it against predict() and the search against
 // solve_design() point by point.
 #include "jacobi_codesign.hpp"
@@ -52,6 +53,24 @@ CodesignConstants for_stencil(CodesignConstants c, Stencil s) {
   return c;
 }
 
+double c_iter_3d_ratio(Stencil s) {
+  switch (s) {
+    case Stencil::Heat: return 1.55e-7 / 3.39e-8;       // Table A.4, GTX 980: Heat3D / Jacobi2D
+    case Stencil::Laplacian: return 1.36e-7 / 3.39e-8;  // Laplacian3D / Jacobi2D
+    default: throw Error("codesign: the thesis has no 3D " + to_string(s) + " stencil (3D: heat, laplacian)");
+  }
+}
+
+CodesignConstants for_stencil(CodesignConstants c, int dims, Stencil s) {
+  if (dims != 3) return for_stencil(c, s);
+  const double ratio = c_iter_3d_ratio(s);
+  c.c_iter_3d = c.c_iter_2d * ratio;
+  c.stencil = s;
+  c.source += ", C_iter 3D = C_iter 2D x " + format_one("%.4g", ratio) + " (" + to_string(s) +
+              " 3D: the thesis' Table A.4 ratio to Jacobi 2D, GTX 980)";
+  return c;
+}
+
 ChipDesign design_of(const HardwarePoint& hp) {
   ChipDesign d;
   d.n_sm = hp.n_sm, d.n_v = hp.n_v, d.shared_kb = hp.shared_kb;
@@ -71,6 +90,14 @@ Calibration calibration_of(const CodesignConstants& c, const HardwarePoint& hp) 
   return cal;
 }
 
+SlabMachine slab_machine_of(const CodesignConstants& c, const HardwarePoint& hp) {
+  SlabMachine m;
+  m.n_sm = hp.n_sm, m.n_v = hp.n_v, m.mtb_sm = c.mtb_sm;
+  m.m_sm_bytes = hp.shared_kb * 1024.0;
+  m.l_word = c.l_word, m.t_sync = c.t_sync, m.t_launch = c.t_launch, m.c_iter = c.c_iter_3d;
+  return m;
+}
+
 HardwareGrid thesis_hardware_grid() {
   HardwareGrid g;
   for (int n = 2; n <= 32; n += 2) g.n_sm.push_back(n);
@@ -82,6 +109,8 @@ HardwareGrid thesis_hardware_grid() {
 
 std::vector<std::int64_t> thesis_sides() { return {4096, 8192, 12288, 16384}; }
 std::vector<std::int64_t> thesis_steps() { return {1024, 2048, 4096, 8192, 16384}; }
+std::vector<std::int64_t> thesis_sides_3d() { return {384, 512, 640}; }
+std::vector<std::int64_t> thesis_steps_3d() { return {128, 256, 384, 512, 640}; }
 
 std::vector<WorkloadSize> workload_sizes(const std::vector<std::int64_t>& sides,
                                          const std::vector<std::int64_t>& steps) {
@@ -96,24 +125,48 @@ Problem problem_of(int dims, const WorkloadSize& z) {
   return dims == 1 ? Problem{1, z.s * z.s, 1} : Problem{2, z.s, z.s};
 }
 
+double points_of(int dims, const WorkloadSize& z) {
+  const double s = static_cast<double>(z.s);
+  return dims == 3 ? s * s * s : static_cast<double>(problem_of(dims, z).interior());
+}
+
+CodesignTile slab_tile(int t_T, int t_S1, int t_S2, int t_S3) { return {t_T, t_S1, t_S2, 0, 0, t_S3}; }
+
 double flops_per_update(int dims, Stencil s) {
   if (dims == 1) return 3.0;
+  if (dims == 3) {
+    // Not from the thesis (docs/jacobi.md): Heat 3D, PolyBench heat-3d's three 0.125 (a - 2c
+    // + b) terms plus c with 2c computed once: 9 adds/subtracts, 4 multiplies. Laplacian 3D,
+    // the 7-point (six neighbours - 6c) x 1/16: 6 adds/subtracts, 2 multiplies.
+    if (s == Stencil::Heat) return 13.0;
+    if (s == Stencil::Laplacian) return 8.0;
+    throw Error("codesign: the thesis has no 3D " + to_string(s) + " stencil (3D: heat, laplacian)");
+  }
   const StencilCost cost = stencil_cost(s);
   return s == Stencil::Jacobi ? 5.0 : static_cast<double>(cost.adds + cost.muls);
 }
 
-double tile_bytes(int dims, const Tuning& t) {
+double tile_bytes(int dims, const CodesignTile& t) {
+  if (dims == 3) return 4.0 * slab_tile_words(t.slab());  // float32
   const double words =
       dims == 1 ? 2.0 * (t.t_S1 + t.t_T) : 2.0 * (t.t_S1 + t.t_T + 1.0) * (static_cast<double>(t.t_S2) + t.t_T + 1.0);
   return 4.0 * words;  // float32
 }
 
-std::vector<Tuning> legal_tiles(int dims, double block_kb) {
+std::vector<CodesignTile> legal_tiles(int dims, double block_kb) {
   const double limit = block_kb * 1024.0;
-  std::vector<Tuning> out;
+  std::vector<CodesignTile> out;
   if (dims == 1) {
     for (int tT = 2; tT <= kMax1dT; tT += 2)
       for (int tS = 32; tile_bytes(1, {tT, tS, 1, 0, 0}) <= limit; tS += 32) out.push_back({tT, tS, 1, 0, 0});
+    return out;
+  }
+  if (dims == 3) {  // t_S3 innermost (C.14's multiple of 32), then t_S2 and t_S1 from 1
+    for (int tT = 2; tile_bytes(3, slab_tile(tT, 1, 1, 32)) <= limit; tT += 2)
+      for (int tS3 = 32; tile_bytes(3, slab_tile(tT, 1, 1, tS3)) <= limit; tS3 += 32)
+        for (int tS2 = 1; tile_bytes(3, slab_tile(tT, 1, tS2, tS3)) <= limit; ++tS2)
+          for (int tS1 = 1; tile_bytes(3, slab_tile(tT, tS1, tS2, tS3)) <= limit; ++tS1)
+            out.push_back(slab_tile(tT, tS1, tS2, tS3));
     return out;
   }
   for (int tT = 2; tile_bytes(2, {tT, 1, 32, 0, 0}) <= limit; tT += 2)
@@ -132,8 +185,8 @@ struct Geometry {
   double subprisms = 1;
 };
 
-Geometry geometry_of(int dims, const WorkloadSize& z, const Tuning& t) {
-  const Problem p = problem_of(dims, z);
+Geometry geometry_of(int dims, const WorkloadSize& z, const CodesignTile& t) {
+  const Problem p = dims == 3 ? Problem{2, z.s, z.s} : problem_of(dims, z);  // 3D: S1 = S as 2D's
   const HexTiling hex{t.t_T, t.t_S1, p.n1, z.t};
   const std::int64_t n = hex.wavefronts();
   Geometry g;
@@ -142,6 +195,7 @@ Geometry geometry_of(int dims, const WorkloadSize& z, const Tuning& t) {
   g.count[0] = n / 2, g.count[1] = n - n / 2;
   g.width[0] = n > 1 ? hex.tiles(1) : 0, g.width[1] = n > 0 ? hex.tiles(0) : 0;
   if (dims == 2) g.subprisms = static_cast<double>(SkewedColumns{t.t_S2, t.t_T, p.n2}.subprisms());
+  if (dims == 3) g.subprisms = static_cast<double>(slab_subslabs(z.s, z.s, t.slab()));  // A.24
   return g;
 }
 
@@ -150,7 +204,12 @@ struct TileCost {
   double transfer = 0, compute = 0;
 };
 
-TileCost cost_of(int dims, const Tuning& t, int n_v, const CodesignConstants& c) {
+TileCost cost_of(int dims, const CodesignTile& t, int n_v, const CodesignConstants& c) {
+  if (dims == 3) {  // A.26, A.28
+    SlabMachine m;
+    m.n_v = n_v, m.l_word = c.l_word, m.t_sync = c.t_sync, m.c_iter = c.c_iter_3d;
+    return {slab_transfer_time(t.slab(), m), slab_compute_time(t.slab(), m)};
+  }
   const std::int64_t tS = t.t_S1, tT = t.t_T, tS2 = dims == 2 ? t.t_S2 : 1;
   const double m_i = static_cast<double>(tS2 * (tS + 2 * tT));
   const double m_o = static_cast<double>(tS2 * (tS + 2 * tT - 2 - (tS == 1 ? 1 : 0)));
@@ -170,10 +229,11 @@ double time_of(int dims, const Geometry& g, const TileCost& tc, int n_sm, int k,
     const std::int64_t w = g.width[colour];
     if (w == 0 || g.count[colour] == 0) continue;
     const int ki = static_cast<int>(std::min<std::int64_t>(k, ceil_div(w, n_sm)));
-    // A.11 / A.13 (1D), A.17 (2D)
-    const double tile = dims == 1 ? tc.transfer + tc.compute + (ki - 1) * busy
-                        : ki == 1 ? (tc.transfer + tc.compute) * g.subprisms
-                                  : tc.transfer + ki * busy * g.subprisms;
+    // A.11 / A.13 (1D), A.17 (2D), A.29 / A.30 (3D: subprisms = N_subslabs)
+    const double tile = dims == 1   ? tc.transfer + tc.compute + (ki - 1) * busy
+                        : dims == 3 ? slab_time(tc.transfer, tc.compute, static_cast<std::int64_t>(g.subprisms), ki)
+                        : ki == 1   ? (tc.transfer + tc.compute) * g.subprisms
+                                    : tc.transfer + ki * busy * g.subprisms;
     t += static_cast<double>(g.count[colour]) *
          (static_cast<double>(ceil_div(w, static_cast<std::int64_t>(ki) * n_sm)) * tile + t_launch);
   }
@@ -192,9 +252,7 @@ bool fits(double tile_b, int shared_kb, const CodesignConstants& c) {
 
 double workload_flops(int dims, Stencil stencil, const std::vector<WorkloadSize>& sizes) {
   double f = 0;
-  for (const auto& z : sizes)
-    f += flops_per_update(dims, stencil) * static_cast<double>(problem_of(dims, z).interior()) *
-         static_cast<double>(z.t);
+  for (const auto& z : sizes) f += flops_per_update(dims, stencil) * points_of(dims, z) * static_cast<double>(z.t);
   return f;
 }
 
@@ -213,8 +271,9 @@ void mark_pareto(std::vector<DesignResult>& ds) {
 
 }  // namespace
 
-double codesign_time(int dims, const WorkloadSize& z, const Tuning& tile, const CodesignConstants& c,
+double codesign_time(int dims, const WorkloadSize& z, const CodesignTile& tile, const CodesignConstants& c,
                      const HardwarePoint& hp) {
+  if (dims == 3 && !(c.c_iter_3d > 0)) throw Error("codesign 3D: no 3D C_iter (for_stencil(c, 3, stencil))");
   const int k = resident(tile_bytes(dims, tile), hp.shared_kb, c.mtb_sm);
   return time_of(dims, geometry_of(dims, z, tile), cost_of(dims, tile, hp.n_v, c), hp.n_sm, k, c.t_launch);
 }
@@ -229,7 +288,8 @@ CodesignResult codesign_search(int dims, const std::vector<WorkloadSize>& sizes,
                                const CodesignConstants& c, double budget_mm2, unsigned threads) {
   CodesignResult r;
   r.dims = dims;
-  r.stencil = dims == 2 ? c.stencil : Stencil::Jacobi;
+  r.stencil = dims >= 2 ? c.stencil : Stencil::Jacobi;
+  if (dims == 3 && !(c.c_iter_3d > 0)) throw Error("codesign 3D: no 3D C_iter (for_stencil(c, 3, stencil))");
   r.sizes = sizes;
   // The points within the budget, grouped by n_V (the unit of work of a thread).
   struct Slot {
@@ -249,7 +309,7 @@ CodesignResult codesign_search(int dims, const std::vector<WorkloadSize>& sizes,
     throw Error("no design of the grid fits " + format_one("%g", budget_mm2) + " mm^2 (the smallest is " +
                 format_one("%.1f", smallest_area(grid)) + " mm^2)");
   const double max_kb = std::min<double>(c.block_kb, *std::max_element(grid.shared_kb.begin(), grid.shared_kb.end()));
-  const std::vector<Tuning> tiles = legal_tiles(dims, max_kb);
+  const std::vector<CodesignTile> tiles = legal_tiles(dims, max_kb);
   r.tiles_enumerated = tiles.size();
   std::vector<std::vector<Geometry>> geo(tiles.size());  // [tile][size]
   std::vector<double> bytes(tiles.size());
@@ -304,7 +364,7 @@ CodesignResult codesign_search(int dims, const std::vector<WorkloadSize>& sizes,
       for (std::size_t z = 0; z < nz; ++z) {
         const std::int64_t i = arg[v][s * nz + z];
         d.seconds.push_back(best[v][s * nz + z]);
-        d.tiles.push_back(i < 0 ? Tuning{} : tiles[static_cast<std::size_t>(i)]);
+        d.tiles.push_back(i < 0 ? CodesignTile{} : tiles[static_cast<std::size_t>(i)]);
         d.total_s += best[v][s * nz + z];
       }
       // C.10: a design whose shared memory holds no legal tile is not feasible.

@@ -43,15 +43,18 @@ void add_design_options(CLI::App& cli, DesignOptions& d) {
                "the Pareto front and exit (thesis Appendix C)");
   cli.add_option("--codesign-budget", d.budget_mm2, "--codesign: largest area, mm^2")->capture_default_str();
   cli.add_option("--codesign-stencils", d.stencils,
-                 "--codesign: jacobi1d, jacobi2d, heat2d, laplacian2d, gradient2d (default jacobi2d and jacobi1d)")
+                 "--codesign: jacobi1d, jacobi2d, heat2d, laplacian2d, gradient2d, heat3d, laplacian3d (default "
+                 "jacobi2d and jacobi1d)")
       ->delimiter(',');
   cli.add_option("--codesign-sm", d.sm, "--codesign: n_SM values (default 2..32 even)")->delimiter(',');
   cli.add_option("--codesign-v", d.v, "--codesign: n_V values (default 32..2048 by 32)")->delimiter(',');
   cli.add_option("--codesign-smem", d.smem, "--codesign: M_SM values, KB (default 12, 24, 36, 48..480 by 48)")
       ->delimiter(',');
-  cli.add_option("--codesign-s", d.sides, "--codesign: problem sides S (default 4096, 8192, 12288, 16384)")
+  cli.add_option("--codesign-s", d.sides,
+                 "--codesign: problem sides S (default 4096, 8192, 12288, 16384; 3D stencils S^3: 384, 512, 640)")
       ->delimiter(',');
-  cli.add_option("--codesign-t", d.steps, "--codesign: time steps T, each with every S >= T (default 1024..16384)")
+  cli.add_option("--codesign-t", d.steps,
+                 "--codesign: time steps T, each with every S >= T (default 1024..16384; 3D: 128..640 by 128)")
       ->delimiter(',');
   cli.add_option("--codesign-l", d.l_word,
                  "--codesign: L, seconds per 4-byte word per SM, in place of the constants' (default: the thesis' "
@@ -120,7 +123,9 @@ CodesignRun codesign_run(const DesignOptions& o, const std::string& calibration)
                                                                {"jacobi2d", {2, Stencil::Jacobi}},
                                                                {"heat2d", {2, Stencil::Heat}},
                                                                {"laplacian2d", {2, Stencil::Laplacian}},
-                                                               {"gradient2d", {2, Stencil::Gradient}}});
+                                                               {"gradient2d", {2, Stencil::Gradient}},
+                                                               {"heat3d", {3, Stencil::Heat}},
+                                                               {"laplacian3d", {3, Stencil::Laplacian}}});
     if (std::find(r.stencils.begin(), r.stencils.end(), st) == r.stencils.end()) r.stencils.push_back(st);
   }
   if (r.stencils.empty()) r.stencils = {{2, Stencil::Jacobi}, {1, Stencil::Jacobi}};
@@ -139,11 +144,16 @@ CodesignRun codesign_run(const DesignOptions& o, const std::string& calibration)
   const int most_kb = *std::max_element(r.grid.shared_kb.begin(), r.grid.shared_kb.end());
   for (const CodesignStencil& st : r.stencils) {  // C.10: the smallest legal tile must fit some M_SM
     const int dims = st.dims;
-    const double need = tile_bytes(dims, dims == 1 ? Tuning{2, 32, 1, 0, 0} : Tuning{2, 1, 32, 0, 0});
+    const double need = tile_bytes(dims, dims == 1   ? CodesignTile{2, 32, 1}
+                                         : dims == 2 ? CodesignTile{2, 1, 32}
+                                                     : slab_tile(2, 1, 1, 32));
     if (most_kb * 1024.0 < need)
       throw Error("--codesign-smem " + std::to_string(most_kb) + ": no M_SM of the grid holds a " + codesign_title(st) +
-                  " tile (the smallest, t_T 2" + (dims == 1 ? ", t_S1 32" : ", t_S1 1, t_S2 32") + ", needs " +
-                  format_one("%.0f", need) + " bytes; C.10)");
+                  " tile (the smallest, t_T 2" +
+                  (dims == 1   ? ", t_S1 32"
+                   : dims == 2 ? ", t_S1 1, t_S2 32"
+                               : ", t_S1 1, t_S2 1, t_S3 32") +
+                  ", needs " + format_one("%.0f", need) + " bytes; C.10)");
   }
   const auto check_list = [](const char* option, const std::vector<std::int64_t>& list, std::int64_t max) {
     for (std::int64_t x : list)
@@ -152,13 +162,23 @@ CodesignRun codesign_run(const DesignOptions& o, const std::string& calibration)
   };
   check_list("--codesign-s", o.sides, std::int64_t{1} << 20);
   check_list("--codesign-t", o.steps, std::int64_t{1} << 24);
-  auto sides = o.sides.empty() ? thesis_sides() : o.sides, steps = o.steps.empty() ? thesis_steps() : o.steps;
-  for (auto* list : {&sides, &steps}) {
-    std::sort(list->begin(), list->end());
-    list->erase(std::unique(list->begin(), list->end()), list->end());
-  }
-  r.sizes = workload_sizes(sides, steps);
-  if (r.sizes.empty()) throw Error("--codesign-t: no T is at most one of the sides S of --codesign-s (C.3.1: T <= S)");
+  // The lists given replace the defaults of every dimension; 3D's defaults are the thesis'
+  // 3D sizes (its codesign workload, C.3.1, lists 2D sides only).
+  const auto sizes_of = [&](std::vector<std::int64_t> sides, std::vector<std::int64_t> steps) {
+    for (auto* list : {&sides, &steps}) {
+      std::sort(list->begin(), list->end());
+      list->erase(std::unique(list->begin(), list->end()), list->end());
+    }
+    const auto sizes = workload_sizes(sides, steps);
+    if (sizes.empty()) throw Error("--codesign-t: no T is at most one of the sides S of --codesign-s (C.3.1: T <= S)");
+    return sizes;
+  };
+  const bool planar = std::any_of(r.stencils.begin(), r.stencils.end(), [](const auto& st) { return st.dims < 3; });
+  const bool solid = std::any_of(r.stencils.begin(), r.stencils.end(), [](const auto& st) { return st.dims == 3; });
+  if (planar)
+    r.sizes = sizes_of(o.sides.empty() ? thesis_sides() : o.sides, o.steps.empty() ? thesis_steps() : o.steps);
+  if (solid)
+    r.sizes3d = sizes_of(o.sides.empty() ? thesis_sides_3d() : o.sides, o.steps.empty() ? thesis_steps_3d() : o.steps);
   if (!std::isfinite(o.budget_mm2) || o.budget_mm2 <= 0)
     throw Error("--codesign-budget " + format_one("%g", o.budget_mm2) + ": must be a positive area in mm^2");
   const double smallest = smallest_area(r.grid);

@@ -47,19 +47,21 @@ void print_area(std::ostream& os, const ChipDesign& d);
 
 // --codesign (jacobi_codesign_report.cpp): the search per stencil, the printed summary
 // beside the thesis' Table C.2 and C.4.1, and the CSV of every design.
-// A stencil of the search: Jacobi 1D, or a 2D stencil.
+// A stencil of the search: Jacobi 1D, a 2D stencil, or Heat / Laplacian 3D (dims 3).
 struct CodesignStencil {
   int dims = 2;
   Stencil stencil = Stencil::Jacobi;
   bool operator==(const CodesignStencil& o) const { return dims == o.dims && stencil == o.stencil; }
 };
-std::string codesign_name(const CodesignStencil& s);   // "jacobi1d", "heat2d", ...
-std::string codesign_title(const CodesignStencil& s);  // "Jacobi 1D", "Heat 2D", ...
+std::string codesign_name(const CodesignStencil& s);   // "jacobi1d", "heat2d", "heat3d", ...
+std::string codesign_title(const CodesignStencil& s);  // "Jacobi 1D", "Heat 2D", "Heat 3D", ...
 
 struct CodesignRun {
   std::vector<CodesignStencil> stencils;
   HardwareGrid grid;
-  std::vector<WorkloadSize> sizes;
+  std::vector<WorkloadSize> sizes;    // 1D and 2D stencils
+  std::vector<WorkloadSize> sizes3d;  // 3D stencils (S^3; the thesis' 3D sizes unless --codesign-s/-t)
+  const std::vector<WorkloadSize>& sizes_for(int dims) const { return dims == 3 ? sizes3d : sizes; }
   CodesignConstants constants;
   bool what_if = false;  // constants from a calibration file
   double budget_mm2 = 650;
