@@ -186,3 +186,18 @@ function(hpcs_tune_test)
                 ARGS ${A_ARGS} --variant all --tune=exhaustive --reps 1 --warmup 0 --energy-window 0 --idle-window 0
                      --json -o ${HPCS_TEST_DATA}/${A_NAME}.out.h5)
 endfunction()
+
+# A benchmark script checked on synthetic input: CHECK (a tests/<app>/check_*.py) runs as
+# `CHECK PYTHON benchmarks/SCRIPT WORKDIR` with Debian's python3; a check exits 77 (the test
+# skips) where that python lacks what the script needs (scipy).
+#   hpcs_script_check_test(NAME n CHECK file.py SCRIPT bench.py LABELS a;b)
+function(hpcs_script_check_test)
+  cmake_parse_arguments(A "" "NAME;CHECK;SCRIPT" "LABELS" ${ARGN})
+  find_program(HPCS_SCIPY_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
+  if(NOT HPCS_SCIPY_PYTHON)
+    return()
+  endif()
+  add_test(NAME ${A_NAME} COMMAND ${HPCS_SCIPY_PYTHON} ${CMAKE_CURRENT_SOURCE_DIR}/${A_CHECK} ${HPCS_SCIPY_PYTHON}
+                                  ${PROJECT_SOURCE_DIR}/benchmarks/${A_SCRIPT} ${HPCS_TEST_DATA}/${A_NAME})
+  set_tests_properties(${A_NAME} PROPERTIES LABELS "${A_LABELS}" SKIP_RETURN_CODE 77)
+endfunction()

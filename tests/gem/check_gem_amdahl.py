@@ -13,11 +13,10 @@ import re
 import subprocess
 import sys
 
-python, script, work = sys.argv[1:4]
-if subprocess.run([python, "-c", "import scipy.optimize"], capture_output=True).returncode != 0:
-    print("-- skipped: no scipy for " + python)
-    sys.exit(77)
-os.makedirs(work, exist_ok=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from script_check import start  # noqa: E402
+
+python, script, work = start("scipy.optimize")
 P, SERIAL, SIMD = 0.9, 2.0, 0.5
 RUN = {"atoms": 1441, "vertices": 16520, "region": 1, "salt_mol_per_l": 0.0, "phi": "total", "proj_A": 0.0}
 PAIRS = 1441 * 16520

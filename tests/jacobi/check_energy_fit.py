@@ -15,11 +15,10 @@ import re
 import subprocess
 import sys
 
-python, script, work = sys.argv[1:4]
-if subprocess.run([python, "-c", "import scipy.optimize, numpy"], capture_output=True).returncode != 0:
-    print("-- skipped: no scipy for " + python)
-    sys.exit(77)
-os.makedirs(work, exist_ok=True)
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "tools"))
+from script_check import start  # noqa: E402
+
+python, script, work = start("scipy.optimize, numpy")
 TRUE = {"p_stat_w": 60.0, "e_gs_j_per_word": 2.5e-9, "e_update_j": 1.5e-9}
 
 

@@ -7,6 +7,7 @@
 #include <limits>
 #include <string>
 
+#include "calibrate_copy.cuh"
 #include "calibrate_kernels.hpp"
 #include "hpcs/cuda/check.hpp"
 #include "hpcs/cuda/device_buffer.hpp"
@@ -23,34 +24,10 @@ using hpcs::cuda::EventTimer;
 
 // ---- kernels -----------------------------------------------------------------------------
 
-__global__ void fill_pattern(float* p, long long n) {
-  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<long long>(gridDim.x) * blockDim.x)
-    p[i] = static_cast<float>((i * 2654435761LL) % 1000003) * 1e-3f;  // varied bits: DRAM energy depends on them
-}
-
-constexpr int kCopyThreads = 256;
-constexpr int kCopyUnroll = 4;
-
 __global__ void __launch_bounds__(kCopyThreads)
     copy_via_shared(const float4* __restrict__ in, float4* __restrict__ out, long long n4) {
   __shared__ float4 buf[kCopyThreads * kCopyUnroll];
-  const int t = threadIdx.x, mate = t ^ 1;  // write a neighbour's element: a real round trip through shared
-  const long long chunk = static_cast<long long>(kCopyThreads) * kCopyUnroll;
-  for (long long base = blockIdx.x * chunk; base < n4; base += gridDim.x * chunk) {
-#pragma unroll
-    for (int u = 0; u < kCopyUnroll; ++u) {
-      const long long i = base + u * kCopyThreads + t;
-      if (i < n4) buf[u * kCopyThreads + t] = in[i];
-    }
-    __syncthreads();
-#pragma unroll
-    for (int u = 0; u < kCopyUnroll; ++u) {
-      const long long i = base + u * kCopyThreads + mate;
-      if (i < n4) out[i] = buf[u * kCopyThreads + mate];
-    }
-    __syncthreads();
-  }
+  copy_chunks<false>(in, out, n4, blockIdx.x, buf);
 }
 
 constexpr int kChainThreads = 256;

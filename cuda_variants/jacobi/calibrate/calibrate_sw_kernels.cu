@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <string>
 
+#include "calibrate_copy.cuh"
 #include "calibrate_kernels.hpp"
 #include "hpcs/base/error.hpp"
 #include "hpcs/cuda/check.hpp"
@@ -63,41 +64,13 @@ __global__ void __launch_bounds__(kIntThreads) int_chain(int trips, int a, int b
   if (x == -12345 && y == 12345) sink[blockIdx.x * blockDim.x + threadIdx.x] = z;
 }
 
-constexpr int kL2Threads = 256;
-constexpr int kL2Unroll = 4;
-
-// The global copy of calibrate_kernels.cu (float4 in -> shared -> a neighbour's element
-// out), `passes` times per launch over buffers that fit in L2. Loads use __ldcg (L2, not
-// L1: an SM may meet a chunk again, and the multi-pass SW kernel reads its rows so too);
-// stores go to L2 anyway. Each pass shifts which block takes which chunk.
-__global__ void __launch_bounds__(kL2Threads)
+// The global copy of calibrate_kernels.cu, `passes` times per launch over buffers that fit
+// in L2, loading through L2 (copy_chunks<true>); each pass shifts which block takes which chunk.
+__global__ void __launch_bounds__(kCopyThreads)
     copy_via_shared_l2(const float4* __restrict__ in, float4* __restrict__ out, long long n4, int passes) {
-  __shared__ float4 buf[kL2Threads * kL2Unroll];
-  const int t = threadIdx.x, mate = t ^ 1;
-  const long long chunk = static_cast<long long>(kL2Threads) * kL2Unroll;
-  for (int pass = 0; pass < passes; ++pass) {
-    const long long first = (blockIdx.x + static_cast<long long>(pass)) % gridDim.x;
-    for (long long base = first * chunk; base < n4; base += gridDim.x * chunk) {
-#pragma unroll
-      for (int u = 0; u < kL2Unroll; ++u) {
-        const long long i = base + u * kL2Threads + t;
-        if (i < n4) buf[u * kL2Threads + t] = __ldcg(in + i);
-      }
-      __syncthreads();
-#pragma unroll
-      for (int u = 0; u < kL2Unroll; ++u) {
-        const long long i = base + u * kL2Threads + mate;
-        if (i < n4) out[i] = buf[u * kL2Threads + mate];
-      }
-      __syncthreads();
-    }
-  }
-}
-
-__global__ void fill_l2_pattern(float* p, long long n) {
-  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < n;
-       i += static_cast<long long>(gridDim.x) * blockDim.x)
-    p[i] = static_cast<float>((i * 2654435761LL) % 1000003) * 1e-3f;  // varied bits, as the DRAM copy's
+  __shared__ float4 buf[kCopyThreads * kCopyUnroll];
+  for (int pass = 0; pass < passes; ++pass)
+    copy_chunks<true>(in, out, n4, (blockIdx.x + static_cast<long long>(pass)) % gridDim.x, buf);
 }
 
 template <class Kernel>
@@ -147,18 +120,18 @@ class L2Copy final : public Repeatable {
  public:
   L2Copy(std::size_t floats, int n_sm, int passes)
       : n4_(static_cast<long long>(floats / 4)), passes_(passes), in_(floats), out_(floats) {
-    fill_l2_pattern<<<4 * n_sm, 256>>>(in_.get(), static_cast<long long>(floats));
+    fill_pattern<<<4 * n_sm, 256>>>(in_.get(), static_cast<long long>(floats));
     HPCS_CUDA_CHECK_LAUNCH();
     HPCS_CUDA_CHECK(cudaMemset(out_.get(), 0, floats * sizeof(float)));
     HPCS_CUDA_CHECK(cudaDeviceSynchronize());
-    blocks_ = n_sm * resident_blocks(copy_via_shared_l2, kL2Threads);
+    blocks_ = n_sm * resident_blocks(copy_via_shared_l2, kCopyThreads);
   }
   double run(int launches) override {
     EventTimer t;
     t.start();
     for (int i = 0; i < launches; ++i) {
-      copy_via_shared_l2<<<blocks_, kL2Threads>>>(reinterpret_cast<const float4*>(in_.get()),
-                                                  reinterpret_cast<float4*>(out_.get()), n4_, passes_);
+      copy_via_shared_l2<<<blocks_, kCopyThreads>>>(reinterpret_cast<const float4*>(in_.get()),
+                                                    reinterpret_cast<float4*>(out_.get()), n4_, passes_);
       HPCS_CUDA_CHECK_LAUNCH();
     }
     t.stop();
@@ -167,7 +140,7 @@ class L2Copy final : public Repeatable {
   double units() const override { return 2.0 * 4.0 * static_cast<double>(n4_) * passes_; }
   std::string describe() const override {
     return "copy L2->shared->L2, " + std::to_string(4 * n4_) + " floats in and out, " + std::to_string(passes_) +
-           " passes a launch, " + std::to_string(blocks_) + " blocks x " + std::to_string(kL2Threads) + " threads";
+           " passes a launch, " + std::to_string(blocks_) + " blocks x " + std::to_string(kCopyThreads) + " threads";
   }
 
  private:
@@ -190,7 +163,7 @@ std::unique_ptr<Repeatable> make_int_chain(IntOp op, int n_sm) {
 }
 
 std::unique_ptr<Repeatable> make_l2_copy(std::size_t floats, int n_sm, int passes) {
-  const std::size_t chunk = 4 * kL2Threads * kL2Unroll;
+  const std::size_t chunk = 4 * kCopyThreads * kCopyUnroll;
   if (passes < 1) throw Error("L2 copy: passes must be >= 1");
   return std::make_unique<L2Copy>((floats + chunk - 1) / chunk * chunk, n_sm, passes);
 }
