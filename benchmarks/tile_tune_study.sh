@@ -44,8 +44,12 @@ else
                 4096:4096:1024:float32 8192:8192:64:float32 8192:8192:256:float32 8192:2048:256:float32
                 2048:8192:256:float32 4096:4096:256:float64)
   jacobi_held=(3000:3000:500:float32 6000:6000:128:float32 5000:2500:300:float32 3000:3000:300:float64)
+  # Sides that are and are not multiples of the tiles (on an H100 the first 8 alone taught a
+  # split that only told powers of two apart: docs/results/autotune_h100.md), up to the 2^20
+  # headline run.
   sw_train=(32768:32768 65536:65536 131072:131072 262144:262144 32768:131072 131072:32768 65536:262144
-            262144:65536)
+            262144:65536 45000:45000 90000:90000 150000:150000 300000:300000 70000:280000 280000:70000
+            600000:600000 1048576:1048576)
   sw_held=(50000:50000 100000:100000 200000:200000 40000:160000 160000:40000)
   jacobi_variants=cuda/naive,cuda/tiled
   sw_variants=cuda/traditional/2048x128,cuda/multipass
