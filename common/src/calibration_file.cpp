@@ -89,6 +89,11 @@ double optional_energy(const nlohmann::json& j, const char* key) {
   return energy(j, key);
 }
 
+double optional_positive(const nlohmann::json& j, const char* key) {
+  if (j.is_object() && (!j.contains(key) || j[key].is_null())) return std::numeric_limits<double>::quiet_NaN();
+  return positive(j, key);
+}
+
 nlohmann::json number_or_null(double x) { return std::isnan(x) ? nlohmann::json(nullptr) : nlohmann::json(x); }
 
 }  // namespace calibration_field

@@ -14,13 +14,14 @@ namespace {
 using calibration_field::energy;
 using calibration_field::number_or_null;
 using calibration_field::optional_energy;
+using calibration_field::optional_positive;
 using calibration_field::positive;
 using calibration_field::positive_int;
 using calibration_field::text;
 
 // The file's numbers (key, member, how it is read); every key Jacobi's model reads is
 // required, Smith-Waterman's energies are optional (the committed files predate them).
-enum class Read { Positive, Energy, OptionalEnergy };
+enum class Read { Positive, OptionalPositive, Energy, OptionalEnergy };
 struct NumberField {
   const char* key;
   double Calibration::*member;
@@ -35,6 +36,12 @@ constexpr NumberField kNumbers[] = {{"m_sm_bytes", &Calibration::m_sm_bytes, Rea
                                     {"c_iter_2d", &Calibration::c_iter_2d, Read::Positive},
                                     {"c_iter_1d_f64", &Calibration::c_iter_1d_f64, Read::Positive},
                                     {"c_iter_2d_f64", &Calibration::c_iter_2d_f64, Read::Positive},
+                                    {"c_iter_heat2d", &Calibration::c_iter_heat2d, Read::OptionalPositive},
+                                    {"c_iter_heat2d_f64", &Calibration::c_iter_heat2d_f64, Read::OptionalPositive},
+                                    {"c_iter_laplacian2d", &Calibration::c_iter_laplacian2d, Read::OptionalPositive},
+                                    {"c_iter_laplacian2d_f64", &Calibration::c_iter_laplacian2d_f64, Read::OptionalPositive},
+                                    {"c_iter_gradient2d", &Calibration::c_iter_gradient2d, Read::OptionalPositive},
+                                    {"c_iter_gradient2d_f64", &Calibration::c_iter_gradient2d_f64, Read::OptionalPositive},
                                     {"p_stat", &Calibration::p_stat, Read::Energy},
                                     {"e_gs", &Calibration::e_gs, Read::Energy},
                                     {"e_sr", &Calibration::e_sr, Read::Energy},
@@ -81,11 +88,23 @@ Calibration Calibration::from_json(const nlohmann::json& j) {
   c.measured_at = text(j, "measured_at");
   for (const auto& [key, member] : kCounts) c.*member = positive_int(j, key);
   for (const NumberField& f : kNumbers)
-    c.*f.member = f.read == Read::Positive ? positive(j, f.key)
-                  : f.read == Read::Energy ? energy(j, f.key)
-                                           : optional_energy(j, f.key);
+    c.*f.member = f.read == Read::Positive           ? positive(j, f.key)
+                  : f.read == Read::OptionalPositive ? optional_positive(j, f.key)
+                  : f.read == Read::Energy           ? energy(j, f.key)
+                                                     : optional_energy(j, f.key);
   if (j.contains("details")) c.details = j["details"];
   return c;
+}
+
+double Calibration::c_iter_2d_of(Stencil s, Precision p) const {
+  const bool f64 = p == Precision::Float64;
+  switch (s) {
+    case Stencil::Heat: return f64 ? c_iter_heat2d_f64 : c_iter_heat2d;
+    case Stencil::Laplacian: return f64 ? c_iter_laplacian2d_f64 : c_iter_laplacian2d;
+    case Stencil::Gradient: return f64 ? c_iter_gradient2d_f64 : c_iter_gradient2d;
+    case Stencil::Jacobi:
+    default: return f64 ? c_iter_2d_f64 : c_iter_2d;
+  }
 }
 
 Calibration load_calibration(const std::string& path) {

@@ -12,10 +12,12 @@
 #include <nlohmann/json.hpp>
 
 #include "hpcs/io/calibration_file.hpp"
+#include "jacobi_problem.hpp"
 
 namespace hpcs::jacobi {
 
 struct Calibration {
+  static constexpr double kNotMeasured = std::numeric_limits<double>::quiet_NaN();
   std::string device;       // e.g. "NVIDIA H200"
   std::string measured_at;  // ISO date, command, revision: provenance
   // Hardware (Table A.2)
@@ -31,6 +33,12 @@ struct Calibration {
   double t_launch = 0;                          // one launch + host synchronisation (T_sync')
   double c_iter_1d = 0, c_iter_2d = 0;          // C_iter, float32
   double c_iter_1d_f64 = 0, c_iter_2d_f64 = 0;  // C_iter, float64
+  // C_iter of the other 2D stencils, float32 and float64, on Jacobi 2D's tile configurations.
+  // Optional (files measured before them read NaN; the model then scales Jacobi 2D's by the
+  // thesis' Table A.4 ratio and says so).
+  double c_iter_heat2d = kNotMeasured, c_iter_heat2d_f64 = kNotMeasured;
+  double c_iter_laplacian2d = kNotMeasured, c_iter_laplacian2d_f64 = kNotMeasured;
+  double c_iter_gradient2d = kNotMeasured, c_iter_gradient2d_f64 = kNotMeasured;
   // Energy constants (Table B.2), watts and joules
   // NaN where a quantity could not be measured (no NVML): stored as null, never as 0.
   double p_stat = 0;
@@ -38,13 +46,14 @@ struct Calibration {
   double e_dadd = 0, e_dmul = 0;                      // per float64 operation
   // Smith-Waterman's energy model (docs/smith_waterman.md). Optional: files measured before
   // these existed lack them and read as NaN (not measured); written as null then.
-  static constexpr double kNotMeasured = std::numeric_limits<double>::quiet_NaN();
   double e_iadd = kNotMeasured, e_imax = kNotMeasured;  // per int32 add / max instruction
   double e_dpx_addmax = kNotMeasured;                   // per DPX __viaddmax_s32: max(a + b, c)
   double e_dpx_max = kNotMeasured;                      // per DPX __vimax3_s32_relu: max(a, b, c, 0)
   double e_ls = kNotMeasured;                           // per 4-byte word between L2 and shared memory
   // Raw measurements behind the constants (bandwidth, spreads, windows): reported, not used.
   nlohmann::json details = nlohmann::json::object();
+  // The measured 2D C_iter of `s` in `p` (Jacobi: c_iter_2d / _f64); NaN where not measured.
+  double c_iter_2d_of(Stencil s, Precision p) const;
   nlohmann::json to_json() const;
   static Calibration from_json(const nlohmann::json& j);  // throws hpcs::Error naming the key
 };

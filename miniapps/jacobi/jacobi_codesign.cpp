@@ -40,14 +40,22 @@ CodesignConstants thesis_gtx980_constants() {
 
 CodesignConstants constants_from(const Calibration& cal, const std::string& path) {
   // The fields in CodesignConstants' order; the per-block limit keeps its default.
-  return {
+  CodesignConstants c{
       cal.device + " (" + path + ")", cal.c_iter_1d, cal.c_iter_2d, cal.l_word, cal.t_sync, cal.t_launch, cal.mtb_sm};
+  for (Stencil s : {Stencil::Heat, Stencil::Laplacian, Stencil::Gradient})
+    if (const double own = cal.c_iter_2d_of(s, Precision::Float32); own > 0) c.measured_c_iter_2d[s] = own;
+  return c;
 }
 
 CodesignConstants for_stencil(CodesignConstants c, Stencil s) {
   if (s == Stencil::Jacobi) return c;
-  c.c_iter_2d *= stencil_cost(s).c_iter_ratio;
   c.stencil = s;
+  if (const auto own = c.measured_c_iter_2d.find(s); own != c.measured_c_iter_2d.end()) {
+    c.c_iter_2d = own->second;
+    c.source += ", C_iter 2D of " + to_string(s) + " measured";
+    return c;
+  }
+  c.c_iter_2d *= stencil_cost(s).c_iter_ratio;
   c.source += ", C_iter 2D x " + format_one("%.4g", stencil_cost(s).c_iter_ratio) + " (" + to_string(s) +
               ": the thesis' Table A.4 ratio to Jacobi 2D, GTX 980)";
   return c;

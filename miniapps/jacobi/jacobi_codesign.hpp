@@ -8,6 +8,7 @@
 // Laplacian 3D) take the slab model of jacobi_model3d.hpp (A.21-A.31). Pure functions, CPU only.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,7 @@ struct CodesignConstants {
   int mtb_sm = 32;                      // resident blocks per SM
   double block_kb = 48;                 // per-block shared memory, capped at the design's M_SM
   Stencil stencil = Stencil::Jacobi;    // the 2D stencil c_iter_2d belongs to (for_stencil)
+  std::map<Stencil, double> measured_c_iter_2d = {};  // the calibration's own per-stencil C_iter, if any
   double c_iter_3d = 0;                 // the 3D stencil's (for_stencil(c, 3, s)); 0: none
 };
 

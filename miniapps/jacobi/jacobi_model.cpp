@@ -223,18 +223,20 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tuning& t, Precis
   const double measured = s.two_d ? (prec == Precision::Float64 ? cal.c_iter_2d_f64 : cal.c_iter_2d)
                                   : (prec == Precision::Float64 ? cal.c_iter_1d_f64 : cal.c_iter_1d);
   const StencilCost cost = s.two_d ? stencil_cost(p.stencil) : StencilCost{};
-  r.c_iter_scale = cost.c_iter_ratio;
-  r.c_iter = measured * cost.c_iter_ratio;
-  r.c_iter_source = p.stencil == Stencil::Jacobi
-                        ? "calibration"
-                        : "calibration's Jacobi 2D C_iter x " + format_one("%.3f", cost.c_iter_ratio) +
-                              " (thesis Table A.4, GTX 980: " + to_string(p.stencil) +
-                              " 2D / Jacobi 2D; not measured for this stencil)";
-  if (p.stencil != Stencil::Jacobi) {
-    const std::string why = "C_iter scaled from Jacobi by the thesis' GTX 980 ratio" +
-                            std::string(*cost.unpriced ? std::string("; ") + cost.unpriced : "");
-    r.note = r.note.empty() ? why : r.note + "; " + why;
-  }
+  // The stencil's own C_iter where the calibration measured it, else Jacobi 2D's scaled by
+  // the thesis' ratio (labelled).
+  const double own = s.two_d && p.stencil != Stencil::Jacobi ? cal.c_iter_2d_of(p.stencil, prec) : measured;
+  const bool scaled = !(own > 0);
+  r.c_iter_scale = scaled ? cost.c_iter_ratio : 1.0;
+  r.c_iter = scaled ? measured * cost.c_iter_ratio : own;
+  r.c_iter_source = !scaled ? (p.stencil == Stencil::Jacobi ? "calibration"
+                                                            : "calibration (" + to_string(p.stencil) + " 2D, measured)")
+                            : "calibration's Jacobi 2D C_iter x " + format_one("%.3f", cost.c_iter_ratio) +
+                                  " (thesis Table A.4, GTX 980: " + to_string(p.stencil) +
+                                  " 2D / Jacobi 2D; not measured for this stencil)";
+  std::string why = scaled && p.stencil != Stencil::Jacobi ? "C_iter scaled from Jacobi by the thesis' GTX 980 ratio" : "";
+  if (*cost.unpriced) why += (why.empty() ? "" : "; ") + std::string(cost.unpriced);
+  if (!why.empty()) r.note = r.note.empty() ? why : r.note + "; " + why;
   time_model(r, p, steps, s, r.c_iter, cal, hex);
   energy_model(r, s, cost, prec, cal, measured_seconds);
   return r;

@@ -54,6 +54,31 @@ TEST(JacobiCalibration, RoundTripsThroughAFile) {
   std::remove(path.c_str());
 }
 
+// The per-stencil C_iter keys are optional (files from before them load, NaN), round-trip
+// when present, and are checked like every time constant when given.
+TEST(JacobiCalibration, PerStencilCiterIsOptionalAndChecked) {
+  Calibration c = toy();
+  EXPECT_TRUE(std::isnan(c.c_iter_2d_of(Stencil::Gradient, Precision::Float32)));
+  EXPECT_EQ(c.c_iter_2d_of(Stencil::Jacobi, Precision::Float64), c.c_iter_2d_f64);
+  c.c_iter_gradient2d = 9e-9, c.c_iter_laplacian2d_f64 = 8e-9;
+  const std::string path = temp_path("stencils.json");
+  save_calibration(path, c);
+  const Calibration back = load_calibration(path);
+  EXPECT_EQ(back.c_iter_2d_of(Stencil::Gradient, Precision::Float32), 9e-9);
+  EXPECT_EQ(back.c_iter_2d_of(Stencil::Laplacian, Precision::Float64), 8e-9);
+  EXPECT_TRUE(std::isnan(back.c_iter_2d_of(Stencil::Heat, Precision::Float32)));  // null in the file
+  nlohmann::json j = toy().to_json();
+  for (const char* key : {"c_iter_heat2d", "c_iter_laplacian2d", "c_iter_gradient2d_f64"}) j.erase(key);
+  std::ofstream(path) << j.dump();  // an older file: no such keys at all
+  EXPECT_TRUE(std::isnan(load_calibration(path).c_iter_heat2d));
+  j["c_iter_heat2d"] = -1e-9;
+  std::ofstream(path) << j.dump();
+  const std::string e = error_of(path);
+  EXPECT_NE(e.find("'c_iter_heat2d' must be a positive number"), std::string::npos) << e;
+  EXPECT_NE(e.find(path), std::string::npos) << e;
+  std::remove(path.c_str());
+}
+
 TEST(JacobiCalibration, ErrorsNameTheFileAndTheKey) {
   const std::string missing = temp_path("does_not_exist.json");
   const std::string e1 = error_of(missing);

@@ -376,6 +376,12 @@ TEST(JacobiCodesign, CalibrationWhatIfTakesTheFilesTimesAndTheThesisBlockLimit) 
   const Calibration back = calibration_of(c, {4, 64, 24});
   EXPECT_EQ(back.m_block_bytes, 24 * 1024);  // capped at the design's M_SM
   EXPECT_EQ(back.n_v, 64);
+  // A stencil whose C_iter the file measured takes it; one it did not, the thesis' ratio.
+  cal.c_iter_heat2d = 2.5e-8;
+  const CodesignConstants measured = constants_from(cal, "x.json");
+  EXPECT_EQ(for_stencil(measured, Stencil::Heat).c_iter_2d, 2.5e-8);
+  EXPECT_NE(for_stencil(measured, Stencil::Heat).source.find("heat measured"), std::string::npos);
+  EXPECT_NEAR(for_stencil(measured, Stencil::Gradient).c_iter_2d, 2e-8 * 6.09 / 3.39, 1e-20);
 }
 
 }  // namespace

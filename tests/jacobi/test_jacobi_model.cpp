@@ -318,6 +318,29 @@ TEST(JacobiModel, OtherStencilsScaleJacobisCiterByTheThesisRatios) {
   EXPECT_GT(predict(p, 8, t, Precision::Float32, c, 2).time, jacobi.time);  // gradient's C_iter is 1.8x
 }
 
+// A calibration that measured a stencil's own C_iter (jacobi_calibrate, on Jacobi 2D's tile
+// configurations) gives it to the model unscaled, per precision; the others keep the ratio.
+TEST(JacobiModel, AStencilsMeasuredCiterReplacesTheRatio) {
+  Calibration c = toy();
+  c.c_iter_heat2d = 5e-9, c.c_iter_heat2d_f64 = 7e-9;
+  const Tuning t{4, 3, 4, 0};
+  Problem p{2, 20, 10};
+  p.stencil = Stencil::Heat;
+  const Prediction f32 = predict(p, 8, t, Precision::Float32, c, 2);
+  EXPECT_DOUBLE_EQ(f32.c_iter, 5e-9);
+  EXPECT_DOUBLE_EQ(f32.c_iter_scale, 1.0);
+  EXPECT_EQ(f32.c_iter_source, "calibration (heat 2D, measured)");
+  EXPECT_EQ(f32.note.find("C_iter scaled"), std::string::npos) << f32.note;
+  EXPECT_NEAR(f32.t_compute, 2 * 5e-9 * 8 + 4e-8, 1e-20);
+  EXPECT_DOUBLE_EQ(predict(p, 8, t, Precision::Float64, c, 2).c_iter, 7e-9);
+  p.stencil = Stencil::Laplacian;  // not measured in this file: scaled, and said so
+  const Prediction lap = predict(p, 8, t, Precision::Float32, c, 2);
+  EXPECT_DOUBLE_EQ(lap.c_iter, c.c_iter_2d * 3.11 / 3.39);
+  EXPECT_NE(lap.note.find("C_iter scaled from Jacobi"), std::string::npos);
+  p.stencil = Stencil::Jacobi;  // Jacobi's own is c_iter_2d whatever else the file has
+  EXPECT_EQ(predict(p, 8, t, Precision::Float32, c, 2).c_iter, c.c_iter_2d);
+}
+
 TEST(JacobiModel, UnmeasuredEnergyConstantsGiveNullEnergy) {
   Calibration c = toy();
   c.e_gs = std::numeric_limits<double>::quiet_NaN();

@@ -114,7 +114,7 @@ __global__ void hex1d_compute(int t_S, int t_T, int reps, Real* sink) {
 
 // Compute-only sub-prism (2D): the same hexagon along S1 with t_S2 columns per row, a
 // (w_tile + 2) x (t_S2 + 2) shared plane per time level; threads (32, threads / 32).
-template <class Real>
+template <class Real, class Stencil2D>
 __global__ void hhc2d_compute(int t_S1, int t_S2, int t_T, int reps, Real* sink) {
   extern __shared__ unsigned char raw[];
   const int half = t_T / 2, rows = t_S1 + t_T, cols = t_S2 + 2;
@@ -130,7 +130,7 @@ __global__ void hhc2d_compute(int t_S1, int t_S2, int t_T, int reps, Real* sink)
       for (int i = lo + static_cast<int>(threadIdx.y); i <= hi; i += blockDim.y)
         for (int j = 1 + static_cast<int>(threadIdx.x); j <= t_S2; j += blockDim.x) {
           const int q = i * cols + j;
-          cur[q] = jacobi2d_update(prev[q], prev[q - cols], prev[q + cols], prev[q - 1], prev[q + 1]);
+          cur[q] = Stencil2D::apply(prev[q], prev[q - cols], prev[q + cols], prev[q - 1], prev[q + 1]);
         }
       __syncthreads();
       Real* s = prev;
@@ -242,7 +242,7 @@ class PingPong final : public Repeatable {
 
 std::int64_t hex_area(int t_T, int t_S) { return static_cast<std::int64_t>(t_T / 2) * (2 * t_S + t_T - 2); }
 
-template <class Real>
+template <class Real, class Stencil2D>
 CiterSample c_iter_typed(int dims, int t_T, int t_S1, int t_S2, int threads, double target, const DeviceFacts& dev) {
   CiterSample s;
   s.dims = dims;
@@ -255,7 +255,7 @@ CiterSample c_iter_typed(int dims, int t_T, int t_S1, int t_S2, int threads, dou
     throw Error("C_iter configuration out of range");
   const std::size_t smem = c_iter_shared_bytes(dims, s.f64, t_T, t_S1, s.t_S2);
   auto k1 = hex1d_compute<Real>;
-  auto k2 = hhc2d_compute<Real>;
+  auto k2 = hhc2d_compute<Real, Stencil2D>;
   if (smem > 48 * 1024) {
     HPCS_CUDA_CHECK(
         cudaFuncSetAttribute(dims == 1 ? reinterpret_cast<const void*>(k1) : reinterpret_cast<const void*>(k2),
@@ -269,7 +269,7 @@ CiterSample c_iter_typed(int dims, int t_T, int t_S1, int t_S2, int threads, dou
     EventTimer t;
     t.start();
     if (dims == 1) hex1d_compute<Real><<<static_cast<unsigned>(s.blocks), threads, smem>>>(t_S1, t_T, reps, sink.get());
-    else hhc2d_compute<Real><<<static_cast<unsigned>(s.blocks), block2, smem>>>(t_S1, s.t_S2, t_T, reps, sink.get());
+    else k2<<<static_cast<unsigned>(s.blocks), block2, smem>>>(t_S1, s.t_S2, t_T, reps, sink.get());
     HPCS_CUDA_CHECK_LAUNCH();
     t.stop();
     return t.seconds();
@@ -386,9 +386,13 @@ std::size_t c_iter_shared_bytes(int dims, bool f64, int t_T, int t_S1, int t_S2)
 }
 
 CiterSample c_iter_sample(int dims, bool f64, int t_T, int t_S1, int t_S2, int threads, double target_seconds,
-                          const DeviceFacts& dev) {
-  return f64 ? c_iter_typed<double>(dims, t_T, t_S1, t_S2, threads, target_seconds, dev)
-             : c_iter_typed<float>(dims, t_T, t_S1, t_S2, threads, target_seconds, dev);
+                          const DeviceFacts& dev, Stencil stencil) {
+  if (dims == 1 && stencil != Stencil::Jacobi) throw Error("C_iter: 1D has the Jacobi stencil only");
+  return with_stencil(stencil, [&](auto policy) {
+    using P = decltype(policy);
+    return f64 ? c_iter_typed<double, P>(dims, t_T, t_S1, t_S2, threads, target_seconds, dev)
+               : c_iter_typed<float, P>(dims, t_T, t_S1, t_S2, threads, target_seconds, dev);
+  });
 }
 
 }  // namespace hpcs::jacobi::calib

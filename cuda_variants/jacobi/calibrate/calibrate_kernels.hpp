@@ -7,6 +7,8 @@
 #include <memory>
 #include <string>
 
+#include "jacobi_problem.hpp"
+
 namespace hpcs::jacobi::calib {
 
 struct DeviceFacts {
@@ -84,9 +86,10 @@ struct CiterSample {
   double seconds = 0, iterations = 0;
   double c_iter = 0;  // seconds * n_SM * n_V / iterations
 };
-// Throws if the configuration cannot run (shared memory, threads).
+// Throws if the configuration cannot run (shared memory, threads). `stencil`: the 2D update
+// each iteration applies (jacobi_stencil.hpp); 1D has Jacobi only.
 CiterSample c_iter_sample(int dims, bool f64, int t_T, int t_S1, int t_S2, int threads, double target_seconds,
-                          const DeviceFacts& dev);
+                          const DeviceFacts& dev, Stencil stencil = Stencil::Jacobi);
 // Dynamic shared memory a configuration needs (two time buffers plus halo).
 std::size_t c_iter_shared_bytes(int dims, bool f64, int t_T, int t_S1, int t_S2);
 

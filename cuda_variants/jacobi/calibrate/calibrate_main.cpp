@@ -11,6 +11,7 @@
 #include <cstdio>
 #include <ctime>
 #include <iostream>
+#include <iterator>
 #include <limits>
 #include <random>
 #include <thread>
@@ -208,11 +209,14 @@ int run(const Options& o, const std::string& command) {
   // C_iter: mean over random tile configurations per (dimension, precision).
   std::mt19937 rng(o.seed);
   d["c_iter_seed"] = o.seed;
+  std::vector<Config> configs_2d[2];  // Jacobi 2D's, per precision: the other stencils rerun them
   for (int dims : {1, 2})
     for (bool f64 : {false, true}) {
       std::vector<double> values;
       nlohmann::json samples = nlohmann::json::array();
-      for (const Config& g : random_configs(dims, f64, configs, rng)) {
+      const std::vector<Config> picked = random_configs(dims, f64, configs, rng);
+      if (dims == 2) configs_2d[f64] = picked;
+      for (const Config& g : picked) {
         const CiterSample s = c_iter_sample(dims, f64, g.t_T, g.t_S1, g.t_S2, g.threads, target, dev);
         values.push_back(s.c_iter);
         samples.push_back({{"t_T", s.t_T},
@@ -234,6 +238,28 @@ int run(const Options& o, const std::string& command) {
                 {"samples", samples}};
       say(key + " = " + std::to_string(mean(values) * 1e9) + " ns (" + std::to_string(values.size()) + " configs)");
     }
+  // The other 2D stencils on the same configurations (their ratio to Jacobi 2D is then paired).
+  const std::pair<Stencil, double Calibration::*> others[] = {
+      {Stencil::Heat, &Calibration::c_iter_heat2d},           {Stencil::Heat, &Calibration::c_iter_heat2d_f64},
+      {Stencil::Laplacian, &Calibration::c_iter_laplacian2d}, {Stencil::Laplacian, &Calibration::c_iter_laplacian2d_f64},
+      {Stencil::Gradient, &Calibration::c_iter_gradient2d},   {Stencil::Gradient, &Calibration::c_iter_gradient2d_f64}};
+  for (std::size_t i = 0; i < std::size(others); ++i) {
+    const auto [stencil, member] = others[i];
+    const bool f64 = i % 2 == 1;
+    std::vector<double> values;
+    for (const Config& g : configs_2d[f64])
+      values.push_back(c_iter_sample(2, f64, g.t_T, g.t_S1, g.t_S2, g.threads, target, dev, stencil).c_iter);
+    c.*member = mean(values);
+    const std::string key = "c_iter_" + to_string(stencil) + "2d" + (f64 ? "_f64" : "");
+    d[key] = {{"mean", mean(values)},
+              {"stddev", stddev(values)},
+              {"min", *std::min_element(values.begin(), values.end())},
+              {"max", *std::max_element(values.begin(), values.end())},
+              {"configs", "those of c_iter_2d" + std::string(f64 ? "_f64" : "")},
+              {"per_config", values}};
+    say(key + " = " + std::to_string(mean(values) * 1e9) + " ns (" + std::to_string(values.size()) + " configs, " +
+        std::to_string(mean(values) / (f64 ? c.c_iter_2d_f64 : c.c_iter_2d)) + "x Jacobi 2D)");
+  }
 
   // Energy: P_stat idle before and after the kernels (mean), then per-operation energies
   // e = (E - P_stat t) / count.
@@ -300,7 +326,13 @@ int run(const Options& o, const std::string& command) {
                                                   {"C_iter 1D", c.c_iter_1d},
                                                   {"C_iter 2D", c.c_iter_2d},
                                                   {"C_iter 1D float64", c.c_iter_1d_f64},
-                                                  {"C_iter 2D float64", c.c_iter_2d_f64}};
+                                                  {"C_iter 2D float64", c.c_iter_2d_f64},
+                                                  {"C_iter Heat 2D", c.c_iter_heat2d},
+                                                  {"C_iter Heat 2D float64", c.c_iter_heat2d_f64},
+                                                  {"C_iter Laplacian 2D", c.c_iter_laplacian2d},
+                                                  {"C_iter Laplacian 2D float64", c.c_iter_laplacian2d_f64},
+                                                  {"C_iter Gradient 2D", c.c_iter_gradient2d},
+                                                  {"C_iter Gradient 2D float64", c.c_iter_gradient2d_f64}};
   for (const auto& [name, v] : times)
     if (!(v > 0) || !std::isfinite(v))
       throw hpcs::Error(std::string("measured ") + name + " = " + std::to_string(v) + " is not a positive time");

@@ -45,6 +45,7 @@ int positive_int(const nlohmann::json& j, const char* key);  // an integer in 1.
 // Dynamic energies may be slightly negative (below the noise of P_stat x time): kept.
 double energy(const nlohmann::json& j, const char* key);           // required
 double optional_energy(const nlohmann::json& j, const char* key);  // absent: NaN (older files)
+double optional_positive(const nlohmann::json& j, const char* key);  // absent or null: NaN, else > 0
 // NaN as null (what was not measured is never written as a number).
 nlohmann::json number_or_null(double x);
 }  // namespace calibration_field
