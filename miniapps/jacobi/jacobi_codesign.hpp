@@ -24,14 +24,14 @@ namespace hpcs::jacobi {
 // thesis' model has it), the resident-block limit and the shared memory one block may use.
 struct CodesignConstants {
   std::string source;
-  double c_iter_1d = 0, c_iter_2d = 0;  // s per iteration per vector unit
-  double l_word = 0;                    // s per 4-byte word per SM
-  double t_sync = 0, t_launch = 0;      // s
-  int mtb_sm = 32;                      // resident blocks per SM
-  double block_kb = 48;                 // per-block shared memory, capped at the design's M_SM
-  Stencil stencil = Stencil::Jacobi;    // the 2D stencil c_iter_2d belongs to (for_stencil)
+  double c_iter_1d = 0, c_iter_2d = 0;                // s per iteration per vector unit
+  double l_word = 0;                                  // s per 4-byte word per SM
+  double t_sync = 0, t_launch = 0;                    // s
+  int mtb_sm = 32;                                    // resident blocks per SM
+  double block_kb = 48;                               // per-block shared memory, capped at the design's M_SM
+  Stencil stencil = Stencil::Jacobi;                  // the 2D stencil c_iter_2d belongs to (for_stencil)
   std::map<Stencil, double> measured_c_iter_2d = {};  // the calibration's own per-stencil C_iter, if any
-  double c_iter_3d = 0;                 // the 3D stencil's (for_stencil(c, 3, s)); 0: none
+  double c_iter_3d = 0;                               // the 3D stencil's (for_stencil(c, 3, s)); 0: none
 };
 
 // The thesis' GTX 980 constants (Tables A.2-A.4), the ones its codesign used (C.3.2).

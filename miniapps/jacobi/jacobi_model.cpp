@@ -234,7 +234,8 @@ Prediction predict(const Problem& p, std::int64_t steps, const Tuning& t, Precis
                             : "calibration's Jacobi 2D C_iter x " + format_one("%.3f", cost.c_iter_ratio) +
                                   " (thesis Table A.4, GTX 980: " + to_string(p.stencil) +
                                   " 2D / Jacobi 2D; not measured for this stencil)";
-  std::string why = scaled && p.stencil != Stencil::Jacobi ? "C_iter scaled from Jacobi by the thesis' GTX 980 ratio" : "";
+  std::string why =
+      scaled && p.stencil != Stencil::Jacobi ? "C_iter scaled from Jacobi by the thesis' GTX 980 ratio" : "";
   if (*cost.unpriced) why += (why.empty() ? "" : "; ") + std::string(cost.unpriced);
   if (!why.empty()) r.note = r.note.empty() ? why : r.note + "; " + why;
   time_model(r, p, steps, s, r.c_iter, cal, hex);

@@ -27,8 +27,12 @@ void summarize_sweep(SweepResult& r) {
   r.measured_points = n;
   r.model_top.clear();
   r.best = r.model_best = r.best_of_model_top = 0;
-  r.top_gap = r.model_best_gap = r.rmse_within_20 = kNaN;
+  r.top_gap = r.model_best_gap = r.rmse_within_20 = r.default_gap = kNaN;
+  r.default_point.reset();
   if (n == 0) return;
+  const Tuning& d = r.default_tiles;
+  for (std::size_t i = 0; i < n && !r.default_point; ++i)
+    if (pts[i].tiles.t_T == d.t_T && pts[i].tiles.t_S1 == d.t_S1 && pts[i].tiles.t_S2 == d.t_S2) r.default_point = i;
   for (std::size_t i = 1; i < n; ++i)
     if (pts[i].predicted.time < pts[r.model_best].predicted.time) r.model_best = i;
   const double pmin = pts[r.model_best].predicted.time;
@@ -39,6 +43,7 @@ void summarize_sweep(SweepResult& r) {
   if (best > 0) {
     r.top_gap = pts[r.best_of_model_top].measured / best - 1.0;
     r.model_best_gap = pts[r.model_best].measured / best - 1.0;
+    if (r.default_point) r.default_gap = pts[*r.default_point].measured / best - 1.0;
     double sum = 0;
     std::size_t m = 0;
     for (std::size_t i = 0; i < n && pts[i].measured <= 1.2 * best; ++i, ++m) {

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <iosfwd>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -43,6 +44,12 @@ struct SweepResult {
   // The thesis' accuracy metric (A.6): RMS of (predicted - measured) / measured over the
   // points measured within 20% of the best.
   double rmse_within_20 = 0;
+  // Fig. A.7's fourth strategy, the variant's default tiles (t_T, t_S1, t_S2 of
+  // default_tiles; set before summarize_sweep): its index among the points that ran, if it
+  // ran, and its measured gap to the best.
+  Tuning default_tiles;
+  std::optional<std::size_t> default_point;
+  double default_gap = 0;
   nlohmann::json to_json() const;
 };
 

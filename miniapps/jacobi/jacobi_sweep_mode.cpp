@@ -85,6 +85,9 @@ SweepResult App::sweep_result() const {
   r.precision = problem_.precision;
   r.points = sweep_.timed;
   r.points.insert(r.points.end(), sweep_.untimed.begin(), sweep_.untimed.end());
+  const VariantList list = variants();
+  const auto v = std::find_if(list.begin(), list.end(), [&](const Variant& x) { return x.name == sweep_.variant; });
+  if (v != list.end()) r.default_tiles = v->resolve(problem_, Tuning{});
   summarize_sweep(r);
   return r;
 }

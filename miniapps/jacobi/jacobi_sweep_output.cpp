@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The sweep's outputs: its JSON, the printed ranking and the HDF5 file (one row per point).
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -57,16 +58,21 @@ nlohmann::json SweepResult::to_json() const {
                     {"model_top", model_top},
                     {"top_gap", number_or_null(top_gap)},
                     {"model_best_gap", number_or_null(model_best_gap)},
-                    {"rmse_within_20", number_or_null(rmse_within_20)}};
+                    {"rmse_within_20", number_or_null(rmse_within_20)},
+                    {"default_tiles", tiles_json(default_tiles)},
+                    {"default", default_point ? nlohmann::json(*default_point) : nlohmann::json(nullptr)},
+                    {"default_gap", number_or_null(default_gap)}};
   return j;
 }
 
 void print_sweep(std::ostream& os, const SweepResult& r) {
   const Problem& p = r.problem;
   char line[256];
+  std::string stencil = to_string(p.stencil);  // "heat" -> "Heat 2D"
+  stencil[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(stencil[0])));
   os << "sweep of " << r.variant << ": "
      << (p.dims == 1 ? "Jacobi 1D " + std::to_string(p.n1)
-                     : "Jacobi 2D " + std::to_string(p.n1) + " x " + std::to_string(p.n2))
+                     : stencil + " 2D " + std::to_string(p.n1) + " x " + std::to_string(p.n2))
      << ", " << r.steps << " steps, " << to_string(r.precision) << ": " << r.points.size() << " points, "
      << r.measured_points << " ran\n";
   std::snprintf(line, sizeof line, "%5s %5s %6s %6s %7s %3s %13s %13s %9s  %s\n", "rank", "t_T", "t_S1", "t_S2",
@@ -77,6 +83,7 @@ void print_sweep(std::ostream& os, const SweepResult& r) {
     std::string marks;
     if (i == r.best) marks += " best";
     if (i == r.model_best) marks += " model-argmin";
+    if (r.default_point && i == *r.default_point) marks += " default";
     if (std::find(r.model_top.begin(), r.model_top.end(), i) != r.model_top.end()) marks += " model-top10%";
     const std::string thr = q.tiles.threads > 0 ? std::to_string(q.tiles.threads) : "auto";
     std::snprintf(line, sizeof line, "%5zu %5d %6d %6s %7s %3d %13.4f %13.4f %9.3f %s\n", i + 1, q.tiles.t_T,
@@ -103,6 +110,14 @@ void print_sweep(std::ostream& os, const SweepResult& r) {
      << ", measured " << line << '\n';
   std::snprintf(line, sizeof line, "%.1f%% (thesis: below 10%%)", 100 * r.rmse_within_20);
   os << "model RMS error on the points within 20% of the best: " << line << '\n';
+  if (r.default_point) {
+    std::snprintf(line, sizeof line, "%.4f ms (%+.1f%% over the best)", r.points[*r.default_point].measured * 1e3,
+                  100 * r.default_gap);
+    os << "default tiles:          " << tiles_text(p, r.points[*r.default_point].tiles) << ", measured " << line
+       << '\n';
+  } else {
+    os << "default tiles:          " << tiles_text(p, r.default_tiles) << ": not among the points that ran\n";
+  }
 }
 
 namespace {
@@ -181,6 +196,7 @@ void sweep_attributes(h5::Group& root, const SweepResult& r, const nlohmann::jso
   root.attribute("n2", static_cast<std::int64_t>(r.problem.n2));
   root.attribute("steps", static_cast<std::int64_t>(r.steps));
   root.attribute("dtype", to_string(r.precision));
+  root.attribute("stencil", to_string(r.problem.stencil));
   root.attribute("status", status.dump());
   root.attribute("measured_points", static_cast<std::int64_t>(r.measured_points));
   if (r.measured_points == 0) return;
@@ -192,6 +208,8 @@ void sweep_attributes(h5::Group& root, const SweepResult& r, const nlohmann::jso
   root.attribute("top_gap", r.top_gap);
   root.attribute("model_best_gap", r.model_best_gap);
   root.attribute("rmse_within_20", r.rmse_within_20);
+  root.attribute("default_point", r.default_point ? static_cast<std::int64_t>(*r.default_point) : std::int64_t(-1));
+  root.attribute("default_gap", r.default_gap);
 }
 }  // namespace
 

@@ -178,6 +178,36 @@ TEST(JacobiSweep, SummaryRanksAndFindsTheModelsTopTenPercent) {
   EXPECT_NE(os.str().find("not run: t_T=8"), std::string::npos) << os.str();
 }
 
+// Fig. A.7's fourth strategy: the variant's default tiles, found among the points that ran
+// (by t_T, t_S1, t_S2), with their gap to the best; a default that did not run is said so.
+TEST(JacobiSweep, TheDefaultTilesAreTheFourthStrategy) {
+  SweepResult r;
+  r.problem = Problem{2, 64, 64};
+  r.points = {point(2, 5.0, 1.0), point(4, 2.0, 1.3), point(12, 2.2, 2.6), point(8, 0.0, 0.5, "too large")};
+  r.default_tiles = Tuning{12, 8, 32, 0};
+  summarize_sweep(r);
+  ASSERT_TRUE(r.default_point.has_value());
+  EXPECT_EQ(r.points[*r.default_point].tiles.t_T, 12);
+  EXPECT_NEAR(r.default_gap, 2.2 / 2.0 - 1.0, 1e-12);
+  EXPECT_EQ(r.to_json()["summary"]["default"], *r.default_point);
+  std::ostringstream os;
+  print_sweep(os, r);
+  EXPECT_NE(os.str().find("default tiles:          t_T=12 t_S1=8 t_S2=32 threads=auto, measured 2200.0000 ms (+10.0%"),
+            std::string::npos)
+      << os.str();
+  r.default_tiles = Tuning{8, 8, 32, 0};  // the rejected point: never the default's time
+  summarize_sweep(r);
+  EXPECT_FALSE(r.default_point.has_value());
+  EXPECT_TRUE(std::isnan(r.default_gap));
+  EXPECT_TRUE(r.to_json()["summary"]["default"].is_null());
+  r.default_tiles = Tuning{4, 8, 33, 0};  // t_S2 differs: not the same point
+  summarize_sweep(r);
+  EXPECT_FALSE(r.default_point.has_value());
+  std::ostringstream none;
+  print_sweep(none, r);
+  EXPECT_NE(none.str().find("t_S2=33 threads=auto: not among the points that ran"), std::string::npos) << none.str();
+}
+
 TEST(JacobiSweep, NoPointRanIsReportedNotInvented) {
   SweepResult r;
   r.points = {point(2, 0, 1, "rejected"), point(4, 0, 1, "rejected")};

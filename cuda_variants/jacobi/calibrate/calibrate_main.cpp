@@ -240,9 +240,12 @@ int run(const Options& o, const std::string& command) {
     }
   // The other 2D stencils on the same configurations (their ratio to Jacobi 2D is then paired).
   const std::pair<Stencil, double Calibration::*> others[] = {
-      {Stencil::Heat, &Calibration::c_iter_heat2d},           {Stencil::Heat, &Calibration::c_iter_heat2d_f64},
-      {Stencil::Laplacian, &Calibration::c_iter_laplacian2d}, {Stencil::Laplacian, &Calibration::c_iter_laplacian2d_f64},
-      {Stencil::Gradient, &Calibration::c_iter_gradient2d},   {Stencil::Gradient, &Calibration::c_iter_gradient2d_f64}};
+      {Stencil::Heat, &Calibration::c_iter_heat2d},
+      {Stencil::Heat, &Calibration::c_iter_heat2d_f64},
+      {Stencil::Laplacian, &Calibration::c_iter_laplacian2d},
+      {Stencil::Laplacian, &Calibration::c_iter_laplacian2d_f64},
+      {Stencil::Gradient, &Calibration::c_iter_gradient2d},
+      {Stencil::Gradient, &Calibration::c_iter_gradient2d_f64}};
   for (std::size_t i = 0; i < std::size(others); ++i) {
     const auto [stencil, member] = others[i];
     const bool f64 = i % 2 == 1;

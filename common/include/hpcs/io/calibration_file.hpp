@@ -43,8 +43,8 @@ double positive(const nlohmann::json& j, const char* key);   // a finite number 
 int positive_int(const nlohmann::json& j, const char* key);  // an integer in 1..INT_MAX, required
 // A measured energy constant: a number, or null (not measured: no NVML) read as NaN.
 // Dynamic energies may be slightly negative (below the noise of P_stat x time): kept.
-double energy(const nlohmann::json& j, const char* key);           // required
-double optional_energy(const nlohmann::json& j, const char* key);  // absent: NaN (older files)
+double energy(const nlohmann::json& j, const char* key);             // required
+double optional_energy(const nlohmann::json& j, const char* key);    // absent: NaN (older files)
 double optional_positive(const nlohmann::json& j, const char* key);  // absent or null: NaN, else > 0
 // NaN as null (what was not measured is never written as a number).
 nlohmann::json number_or_null(double x);
