@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers the CUDA variants of the reduction: cuda/rk1..cuda/rk7 (with named block and
-// unroll tunings and tuning spaces) and cuda/cub.
+// unroll tunings and tuning spaces), cuda/rk7-vec and cuda/cub.
 #include "reduction_cuda_factories.hpp"
 #include "hpcs/parallel/gpu.hpp"
 #include "reduction_variants.hpp"
@@ -20,6 +20,15 @@ void register_cuda_variants(VariantList& list) {
     v.space = rk_space(step);
     list.push_back(v);
   }
+  // Beyond the paper (issue 31): RK-7 reading 16-byte vectors, RK-7's tunings; off the ladder.
+  Variant vec;
+  vec.name = "cuda/rk7-vec";
+  vec.backend = "cuda";
+  vec.make = [](DType t, const Tuning& tune) { return cuda::make_cuda_rk(8, t, tune); };
+  vec.why_not = no_gpu;
+  vec.tunings = rk_tunings(7);
+  vec.space = rk_space(7);
+  list.push_back(vec);
   Variant cub;
   cub.name = "cuda/cub";
   cub.backend = "cuda";

@@ -7,7 +7,8 @@
 
 namespace hpcs::reduction::cuda {
 
-std::unique_ptr<Reducer> make_cuda_rk(int step, DType type, const Tuning& t);  // step 1..7
+// step 1..7: RK-1..RK-7; 8: RK-7 with 16-byte loads in its first pass (cuda/rk7-vec)
+std::unique_ptr<Reducer> make_cuda_rk(int step, DType type, const Tuning& t);
 std::unique_ptr<Reducer> make_cuda_cub(DType type);
 
 }  // namespace hpcs::reduction::cuda

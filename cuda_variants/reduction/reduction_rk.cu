@@ -25,9 +25,21 @@ namespace k = cuda;
 // RK kernels read s[tid + 32] in their warp tail: blocks of at least 64 threads.
 constexpr int kMinBlock = 64;
 
+// Step 8 stands for rk7_vec (cuda/rk7-vec), whose first pass only reads 16-byte vectors.
+constexpr int kVecStep = 8;
+
 template <class In, class Acc>
 void launch(int step, int block, int unroll, unsigned blocks, const In* in, Acc* out, std::size_t n) {
   const std::size_t smem = std::size_t(block) * sizeof(Acc);
+  if constexpr (std::is_same_v<In, float> || std::is_same_v<In, int> || std::is_same_v<In, double>) {
+    if (step == kVecStep) {
+      with_block<kMinBlock>(block, [&](auto B) {
+        with_unroll(unroll, [&](auto U) { k::rk7_vec<B(), U(), In, Acc><<<blocks, B(), smem>>>(in, out, n); });
+      });
+      HPCS_CUDA_CHECK_LAUNCH();
+      return;
+    }
+  }
   switch (step) {
     case 1: k::rk1<In, Acc><<<blocks, block, smem>>>(in, out, n); break;
     case 2: k::rk2<In, Acc><<<blocks, block, smem>>>(in, out, n); break;
@@ -47,12 +59,16 @@ void launch(int step, int block, int unroll, unsigned blocks, const In* in, Acc*
 
 // RK-7's default grid: as many blocks as fit on the device at once.
 template <class In, class Acc>
-unsigned resident_blocks(int block, int unroll) {
+unsigned resident_blocks(int step, int block, int unroll) {
   int per_sm = 0;
   with_block<kMinBlock>(block, [&](auto B) {
     with_unroll(unroll, [&](auto U) {
-      HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k::rk7<B(), U(), In, Acc>, B(),
-                                                                    std::size_t(B()) * sizeof(Acc)));
+      const std::size_t smem = std::size_t(B()) * sizeof(Acc);
+      if (step == kVecStep)
+        HPCS_CUDA_CHECK(
+            cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k::rk7_vec<B(), U(), In, Acc>, B(), smem));
+      else
+        HPCS_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, k::rk7<B(), U(), In, Acc>, B(), smem));
     });
   });
   const auto& gpu = current_gpu();
@@ -65,9 +81,9 @@ class RkReducer final : public Reducer {
  public:
   RkReducer(int step, const Tuning& t) : step_(step), tuning_(t) {
     with_block<kMinBlock>(t.block, [](auto) {});  // validates the block size
-    if (step == 7) {
+    if (step >= 7) {
       with_unroll(t.unroll, [](auto) {});
-      grid_ = t.grid > 0 ? static_cast<unsigned>(t.grid) : resident_blocks<In, Acc>(t.block, t.unroll);
+      grid_ = t.grid > 0 ? static_cast<unsigned>(t.grid) : resident_blocks<In, Acc>(step, t.block, t.unroll);
     }
   }
 
@@ -85,7 +101,9 @@ class RkReducer final : public Reducer {
       const Pass& s = passes_[p];
       Acc* out = partials_[p % 2].get();
       if (p == 0) launch<In, Acc>(step_, tuning_.block, tuning_.unroll, unsigned(s.blocks), input_.get(), out, s.n);
-      else launch<Acc, Acc>(step_, tuning_.block, 1, unsigned(s.blocks), partials_[(p - 1) % 2].get(), out, s.n);
+      else  // the partial sums: a few thousand values, RK-7's scalar loads
+        launch<Acc, Acc>(std::min(step_, 7), tuning_.block, 1, unsigned(s.blocks), partials_[(p - 1) % 2].get(), out,
+                         s.n);
     }
     timer_.stop();
     HPCS_CUDA_CHECK(cudaDeviceSynchronize());
@@ -104,13 +122,13 @@ class RkReducer final : public Reducer {
 
   std::string config() const override {
     std::string c = "block=" + std::to_string(tuning_.block);
-    if (step_ == 7) c += " grid=" + std::to_string(grid_) + " unroll=" + std::to_string(tuning_.unroll);
+    if (step_ >= 7) c += " grid=" + std::to_string(grid_) + " unroll=" + std::to_string(tuning_.unroll);
     return c;
   }
 
  private:
   void plan() {
-    passes_ = plan_passes(step_, n_, tuning_.block, grid_);
+    passes_ = plan_passes(std::min(step_, 7), n_, tuning_.block, grid_);
     const auto sizes = partial_buffer_sizes(passes_);
     for (int i = 0; i < 2; ++i)
       if (partials_[i].size() < sizes[i]) partials_[i].allocate(sizes[i]);
@@ -130,7 +148,7 @@ class RkReducer final : public Reducer {
 
 }  // namespace
 
-std::unique_ptr<Reducer> make_cuda_rk(int step, DType type, const Tuning& t) {
+std::unique_ptr<Reducer> make_cuda_rk(int step, DType type, const Tuning& t) {  // 8: rk7_vec
   switch (type) {
     case DType::Int32: return std::make_unique<RkReducer<std::int32_t, std::int64_t>>(step, t);
     case DType::Float32: return std::make_unique<RkReducer<float, float>>(step, t);
