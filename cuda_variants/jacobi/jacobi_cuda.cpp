@@ -23,6 +23,7 @@ void register_cuda_variants(VariantList& list) {
   tiled.why_not = [](const Task& task, const Tuning& t) -> std::optional<std::string> {
     if (auto why = no_gpu_reason()) return why;
     const Problem& p = task.grid;
+    if (auto why = cuda::tiled_dims_rejects(p)) return why;
     return p.dims == 1 ? cuda::hex1d_rejects(p, t, task.precision) : cuda::hhc2d_rejects(p, t, task.precision);
   };
   tiled.space = tiled_space();

@@ -13,6 +13,8 @@ SolverFactories naive_factories();
 SolverFactories hex1d_factories();
 SolverFactories hhc2d_factories();
 SolverFactories tiled_factories();  // 1D hexagonal or 2D HHC, chosen at setup
+// cuda/tiled has no 3D tiling yet: the reason for a 3D problem (nullopt otherwise).
+std::optional<std::string> tiled_dims_rejects(const Problem& p);
 
 // Why these (resolved) tiles cannot run on the current GPU, with the numbers.
 std::optional<std::string> naive_rejects(const Problem& p, const Tuning& t);

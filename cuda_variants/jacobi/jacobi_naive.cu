@@ -2,7 +2,9 @@
 // cuda/naive: one launch per time step, reading one buffer and writing the other. 2D: a
 // thread owns one column j (a warp reads 32 consecutive j: coalesced) and kRows
 // consecutive rows, so each point loads about one new value from DRAM (up/down rows are
-// shared with the thread's other rows, left/right come from the same cache lines).
+// shared with the thread's other rows, left/right come from the same cache lines). 3D: the
+// same along S1 planes: a thread owns point k of line j (a warp reads 32 consecutive k) and
+// walks kRows consecutive planes with (i-1, i, i+1) in registers.
 #include <algorithm>
 
 #include "jacobi_cuda_common.cuh"
@@ -76,6 +78,28 @@ __global__ void naive2d_kernel(const Real* __restrict__ in, Real* __restrict__ o
   }
 }
 
+// blockIdx.x: k, blockIdx.y: lines j (grid-stride), blockIdx.z: runs of kRows planes (grid-stride).
+template <class Real, class St>
+__global__ void naive3d_kernel(const Real* __restrict__ in, Real* __restrict__ out, std::int64_t n1, std::int64_t n2,
+                               std::int64_t n3) {
+  const std::int64_t k = static_cast<std::int64_t>(blockIdx.x) * blockDim.x + threadIdx.x + 1;
+  if (k > n3) return;
+  const std::int64_t line = n3 + 2, plane = (n2 + 2) * line;
+  for (std::int64_t j = static_cast<std::int64_t>(blockIdx.y) + 1; j <= n2; j += gridDim.y)
+    for (std::int64_t i0 = static_cast<std::int64_t>(blockIdx.z) * kRows + 1; i0 <= n1;
+         i0 += static_cast<std::int64_t>(gridDim.z) * kRows) {
+      const std::int64_t i1 = i0 + kRows - 1 < n1 ? i0 + kRows - 1 : n1;
+      std::int64_t c = i0 * plane + j * line + k;
+      Real up = in[c - plane], mid = in[c];
+      for (std::int64_t i = i0; i <= i1; ++i, c += plane) {
+        const Real down = in[c + plane];
+        out[c] = St::apply(mid, up, down, in[c - line], in[c + line], in[c - 1], in[c + 1]);
+        up = mid;
+        mid = down;
+      }
+    }
+}
+
 template <class Real>
 class NaiveSolver final : public CudaSolver<Real> {
  public:
@@ -84,15 +108,20 @@ class NaiveSolver final : public CudaSolver<Real> {
   }
 
   nlohmann::json details() const override {
-    const bool two = this->p_.dims == 2;
+    const int dims = this->p_.dims;
+    const int per_sm =
+        dims == 3
+            ? with_stencil3d(this->p_.stencil,
+                             [&](auto st) { return blocks_per_sm(naive3d_kernel<Real, decltype(st)>, threads_, 0); })
+        : dims == 2
+            ? with_stencil(this->p_.stencil,
+                           [&](auto st) { return blocks_per_sm(naive2d_kernel<Real, decltype(st)>, threads_, 0); })
+            : blocks_per_sm(naive1d_kernel<Real>, threads_, 0);
     return {{"launches", this->launches_},
             {"threads_per_block", threads_},
-            {"rows_per_thread", two ? kRows : 1},
+            {"rows_per_thread", dims == 1 ? 1 : kRows},
             {"shared_bytes_per_block", 0},
-            {"blocks_per_sm",
-             two ? with_stencil(this->p_.stencil,
-                                [&](auto st) { return blocks_per_sm(naive2d_kernel<Real, decltype(st)>, threads_, 0); })
-                 : blocks_per_sm(naive1d_kernel<Real>, threads_, 0)}};
+            {"blocks_per_sm", per_sm}};
   }
 
  private:
@@ -104,6 +133,8 @@ class NaiveSolver final : public CudaSolver<Real> {
       if (p.dims == 1) {
         const std::int64_t blocks = std::min<std::int64_t>((p.n1 + kPer * threads_ - 1) / (kPer * threads_), 1 << 30);
         naive1d_kernel<Real><<<static_cast<unsigned>(blocks), threads_>>>(in, out, p.n1);
+      } else if (p.dims == 3) {
+        launch3d(in, out);
       } else {
         const std::int64_t bx = (p.n2 + threads_ - 1) / threads_;
         const std::int64_t by = std::min<std::int64_t>((p.n1 + kRows - 1) / kRows, 65535);
@@ -116,6 +147,16 @@ class NaiveSolver final : public CudaSolver<Real> {
       HPCS_CUDA_CHECK_LAUNCH();
     }
     return steps;
+  }
+
+  void launch3d(const Real* in, Real* out) const {
+    const Problem& p = this->p_;
+    const std::int64_t bx = (p.n3 + threads_ - 1) / threads_;
+    if (bx > (1LL << 31) - 1) throw Error("cuda/naive: n3 = " + std::to_string(p.n3) + " is too wide for one grid");
+    const dim3 grid(static_cast<unsigned>(bx), static_cast<unsigned>(std::min<std::int64_t>(p.n2, 65535)),
+                    static_cast<unsigned>(std::min<std::int64_t>((p.n1 + kRows - 1) / kRows, 65535)));
+    with_stencil3d(p.stencil,
+                   [&](auto st) { naive3d_kernel<Real, decltype(st)><<<grid, threads_>>>(in, out, p.n1, p.n2, p.n3); });
   }
 
   int threads_;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// cuda/tiled learns the dimension at setup: 1D hexagonal or 2D HHC behind one solver.
+// cuda/tiled learns the dimension at setup: 1D hexagonal or 2D HHC behind one solver (3D refused).
 #include "hpcs/base/error.hpp"
 #include "jacobi_cuda_factories.hpp"
 
@@ -11,6 +11,7 @@ class TiledByDimension final : public Solver<Real> {
  public:
   explicit TiledByDimension(const Tuning& t) : t_(t) {}
   void setup(const Problem& local, const Real* grid) override {
+    if (auto why = tiled_dims_rejects(local)) throw Error(*why);
     static const SolverFactories hex1d = hex1d_factories(), hhc2d = hhc2d_factories();
     inner_ = (local.dims == 1 ? hex1d : hhc2d).template solver<Real>(t_);
     inner_->setup(local, grid);
@@ -32,6 +33,11 @@ class TiledByDimension final : public Solver<Real> {
 };
 
 }  // namespace
+
+std::optional<std::string> tiled_dims_rejects(const Problem& p) {
+  if (p.dims == 3) return std::string("cuda/tiled: 3D: not tiled yet; use cuda/naive");
+  return std::nullopt;
+}
 
 SolverFactories tiled_factories() { return factories_of<TiledByDimension>(); }
 

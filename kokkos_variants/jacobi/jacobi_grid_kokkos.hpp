@@ -26,9 +26,9 @@ template <class Real>
 class KokkosGrid : public Solver<Real> {
  public:
   void setup(const Problem& local, const Real* grid) override {
-    if (local.dims != 1 && local.dims != 2)
-      throw Error("jacobi: dims = " + std::to_string(local.dims) + " (must be 1 or 2)");
-    if (local.n1 < 0 || local.n2 < 0) throw Error("jacobi: negative grid size");
+    if (local.dims < 1 || local.dims > 3)
+      throw Error("jacobi: dims = " + std::to_string(local.dims) + " (must be 1, 2 or 3)");
+    if (local.n1 < 0 || local.n2 < 0 || local.n3 < 0) throw Error("jacobi: negative grid size");
     prepare(local);
     p_ = local;
     const auto n = static_cast<std::size_t>(local.stored());

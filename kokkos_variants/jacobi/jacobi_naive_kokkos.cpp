@@ -9,7 +9,8 @@
 // (ncu: 82 vs 48 us per 1D step, 330 vs 198 us per 2D step, same DRAM bytes; block
 // scheduling, not memory, was the limit). 1D: kPoints1D points `stride` apart (coalesced
 // across indices); 2D: a column of kRows2D consecutive rows, walked with the (i-1, i, i+1)
-// values in registers.
+// values in registers. 3D: the same MDRange over (S2 line and run of kRows2D S1 planes, k),
+// k contiguous, each index walking its run of planes with (i-1, i, i+1) in registers.
 #include <Kokkos_Core.hpp>
 
 #include <cstdint>
@@ -59,6 +60,28 @@ struct Step2D {
   }
 };
 
+template <class Real, class St>
+struct Step3D {
+  const Real* in;
+  Real* out;
+  std::int64_t plane, line;  // strides of i and j
+  std::int64_t n1, n2;       // interior planes 1..n1, lines 1..n2
+  // Planes 1 + b * kRows2D .. of line j, point k, with q = b * n2 + (j - 1).
+  KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t q, const std::int64_t k) const {
+    const std::int64_t b = q / n2, j = 1 + q % n2;
+    const std::int64_t i0 = 1 + b * kRows2D;
+    const std::int64_t i1 = i0 + kRows2D - 1 < n1 ? i0 + kRows2D - 1 : n1;
+    std::int64_t c = i0 * plane + j * line + k;
+    Real up = in[c - plane], mid = in[c];
+    for (std::int64_t i = i0; i <= i1; ++i, c += plane) {
+      const Real down = in[c + plane];
+      out[c] = St::apply(mid, up, down, in[c - line], in[c + line], in[c - 1], in[c + 1]);
+      up = mid;
+      mid = down;
+    }
+  }
+};
+
 template <class Real>
 class KokkosNaive final : public KokkosGrid<Real> {
  public:
@@ -71,7 +94,7 @@ class KokkosNaive final : public KokkosGrid<Real> {
     nlohmann::json d = {{"dispatches", dispatches_},
                         {"dispatches_per_step", 1},
                         {"policy", p.dims == 1 ? "RangePolicy" : "MDRangePolicy<Rank<2>>"}};
-    if (p.dims == 2) d["mdrange_tile"] = {1, tile_j_};
+    if (p.dims >= 2) d["mdrange_tile"] = {1, tile_j_};
     d[p.dims == 1 ? "points_per_index" : "rows_per_index"] = p.dims == 1 ? kPoints1D : kRows2D;
     return d;
   }
@@ -89,6 +112,8 @@ class KokkosNaive final : public KokkosGrid<Real> {
         const std::int64_t stride = (p.n1 + kPoints1D - 1) / kPoints1D;
         Kokkos::parallel_for("hpcs::jacobi::naive1d", Kokkos::RangePolicy<Kokkos::IndexType<std::int64_t>>(0, stride),
                              Step1D<Real>{in, out, p.n1, stride});
+      } else if (p.dims == 3) {
+        run3d(in, out);
       } else {
         using Policy = Kokkos::MDRangePolicy<Kokkos::Rank<2, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
                                              Kokkos::IndexType<std::int64_t>>;
@@ -104,6 +129,20 @@ class KokkosNaive final : public KokkosGrid<Real> {
   }
 
  private:
+  // Public members only may hold device lambdas on nvcc; a functor keeps this one private.
+  void run3d(const Real* in, Real* out) const {
+    const Problem& p = this->problem();
+    using Policy = Kokkos::MDRangePolicy<Kokkos::Rank<2, Kokkos::Iterate::Right, Kokkos::Iterate::Right>,
+                                         Kokkos::IndexType<std::int64_t>>;
+    using Point = Policy::point_type;
+    const std::int64_t runs = (p.n1 + kRows2D - 1) / kRows2D;
+    const Policy policy(Point{0, 1}, Point{runs * p.n2, p.n3 + 1}, Policy::tile_type{1, tile_j_});
+    with_stencil3d(p.stencil, [&](auto st) {
+      Kokkos::parallel_for("hpcs::jacobi::naive3d", policy,
+                           Step3D<Real, decltype(st)>{in, out, p.cols(), p.pitch(), p.n1, p.n2});
+    });
+  }
+
   std::int64_t tile_j_;
   std::int64_t dispatches_ = 0;
 };

@@ -111,6 +111,10 @@ Plan make_plan(const Problem& p, const Tuning& requested) {
   Plan plan;
   plan.tiles = resolve_for_backend<Real>(p, requested);
   const Tuning& t = plan.tiles;
+  if (p.dims == 3) {  // no slab tiling yet (docs/jacobi.md, "3D")
+    plan.error = "kokkos/tiled: 3D: not tiled yet; use kokkos/naive";
+    return plan;
+  }
   if (const auto why = check_tiles(p, t)) {
     plan.error = "kokkos/tiled: " + *why;
     return plan;

@@ -16,13 +16,14 @@ namespace hpcs::jacobi {
 
 namespace {
 std::string shape(const Problem& p) {
+  if (p.dims == 3) return "3D " + std::to_string(p.n1) + " x " + std::to_string(p.n2) + " x " + std::to_string(p.n3);
   return p.dims == 1 ? "1D " + std::to_string(p.n1) : "2D " + std::to_string(p.n1) + " x " + std::to_string(p.n2);
 }
 }  // namespace
 
 // The first line of --help, and how the rate is counted.
 constexpr const char* kAbout =
-    "Jacobi 1D/2D stencils, naive and hexagonal / HHC temporally tiled, distributed over MPI ranks in bands of rows";
+    "Jacobi 1D/2D/3D stencils, naive and hexagonal / HHC temporally tiled, distributed over MPI ranks in bands of rows";
 constexpr const char* kRateNote = "Gcell/s = interior points x T / median time / 1e9";
 
 AppInfo App::info() const {
@@ -41,15 +42,21 @@ void App::add_options(CLI::App& cli) {
   auto* input = cli.get_option("input");
   cli.add_option("--dataset", opt_.dataset, "Dataset of the input file holding the grid, boundary included")
       ->capture_default_str();
-  cli.add_option("--dims", opt_.dims, "Generated grid: 1 (Jacobi 1D line) or 2 (Jacobi 2D grid)")
-      ->check(CLI::IsMember({1, 2}))
+  cli.add_option("--dims", opt_.dims, "Generated grid: 1 (Jacobi 1D line), 2 (2D grid) or 3 (3D grid)")
+      ->check(CLI::IsMember({1, 2, 3}))
       ->capture_default_str()
       ->excludes(input);
   cli.add_option("--n", opt_.n,
-                 "Generated grid: interior points of the 1D line, or both 2D extents (default 1D 131072)")
+                 "Generated grid: interior points of the 1D line, or every 2D/3D extent (default 1D 131072)")
       ->excludes(input);
-  cli.add_option("--nx", opt_.nx, "Generated 2D grid: interior columns (S2, contiguous; default 512)")->excludes(input);
-  cli.add_option("--ny", opt_.ny, "Generated 2D grid: interior rows (S1, split over ranks; default 384)")
+  cli.add_option("--nx", opt_.nx,
+                 "Generated grid: interior points along the contiguous dimension (2D S2, default 512; "
+                 "3D S3, default 64)")
+      ->excludes(input);
+  cli.add_option("--ny", opt_.ny,
+                 "Generated grid: 2D interior rows (S1, split over ranks; default 384); 3D S2 (default 64)")
+      ->excludes(input);
+  cli.add_option("--nz", opt_.nz, "Generated 3D grid: interior planes (S1, split over ranks; default 64)")
       ->excludes(input);
   cli.add_option("--seed", opt_.seed, "Seed of the generated grid")->capture_default_str()->excludes(input);
   cli.add_option("--pattern", opt_.pattern, "Generated grid: random (uniform in [-1, 1]) or hot-edge (row 0 at 1)")
@@ -59,7 +66,8 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--precision", opt_.precision, "float32 or float64 (default: the file's type; generated: float32)")
       ->check(CLI::IsMember({"float32", "float64"}));
   cli.add_option("--stencil", opt_.stencil,
-                 "Update: jacobi (1D and 2D), heat, laplacian or gradient (2D; forms and sources in docs/jacobi.md)")
+                 "Update: jacobi (1D, 2D, 3D), heat, laplacian (2D, 3D) or gradient (2D); forms and sources in "
+                 "docs/jacobi.md")
       ->capture_default_str();
   cli.add_option("--steps,-T", opt_.steps, "Time steps T (>= 0)")->capture_default_str();
   cli.add_option("--tile-t", tuning.t_T, "t_T: time steps per hexagon, even (0: default for the problem)")
@@ -87,7 +95,7 @@ GridSource grid_source(const MpiContext& mpi, const std::string& input, const Op
     throw Error("--steps " + std::to_string(opt.steps) + ": the number of time steps must not be negative");
   if (!input.empty()) return inspect_grid_file(mpi, input, opt.dataset);
   GridSource src;
-  src.problem = generated_problem(opt.dims, opt.n, opt.nx, opt.ny);
+  src.problem = generated_problem(opt.dims, opt.n, opt.nx, opt.ny, opt.nz);
   src.seed = opt.seed;
   src.pattern = pattern_by_name(opt.pattern);
   return src;
@@ -98,7 +106,8 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   problem_ = {src_.problem, opt_.precision.empty() ? src_.precision : precision_by_name(opt_.precision), mpi.size()};
   problem_.grid.stencil = stencil_by_name(opt_.stencil);
   if (auto why = stencil_rejects(problem_.grid.stencil, problem_.grid.dims,
-                                 o.input.empty() ? "--dims 1" : o.input + ": dataset '" + opt_.dataset + "'"))
+                                 o.input.empty() ? "--dims " + std::to_string(problem_.grid.dims)
+                                                 : o.input + ": dataset '" + opt_.dataset + "'"))
     throw Error(*why);
   for (auto [value, option] : {std::pair<int, const char*>{tuning.t_T, "--tile-t"},
                                {tuning.t_S1, "--tile-s1"},
@@ -144,6 +153,7 @@ nlohmann::json App::features() const {
           {"dims", g.dims},
           {"n1", g.n1},
           {"n2", g.dims == 1 ? 1 : g.n2},
+          {"n3", g.n3},
           {"steps", opt_.steps},
           {"element_bytes", problem_.precision == Precision::Float32 ? 4 : 8},
           {"stencil", to_string(g.stencil)}};
@@ -172,6 +182,7 @@ nlohmann::json App::parameters() const {
                       {"dims", g.dims},
                       {"n1", g.n1},
                       {"n2", g.n2},
+                      {"n3", g.n3},
                       {"dtype", dtype()},
                       {"steps", opt_.steps},
                       {"stencil", to_string(g.stencil)}};
@@ -191,6 +202,7 @@ void App::set_size(std::int64_t n) {  // the benchmark's: n points (1D) or n x n
   opt_.n = n;
   opt_.nx.reset();
   opt_.ny.reset();
+  opt_.nz.reset();
 }
 
 void App::add_fields(const MpiContext&, RunRecord& r, JacobiTrial& trial, const Result&) {

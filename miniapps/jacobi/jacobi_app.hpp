@@ -30,7 +30,7 @@ struct Options {
   std::string dataset = "/grid";  // of the input file
   // generated input (no input file); absent extents take generated_problem's defaults
   int dims = 2;
-  std::optional<std::int64_t> n, nx, ny;
+  std::optional<std::int64_t> n, nx, ny, nz;  // nx: the contiguous extent (2D S2, 3D S3)
   std::uint64_t seed = 42;
   std::string pattern = "random";
   std::string precision;           // empty: the file's type (generated: float32)
@@ -58,7 +58,7 @@ class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
   std::string describe() const override;
   std::string dtype() const override { return to_string(problem_.precision); }
   Work work() const override;  // updates; bytes of the naive sweep
-  // dims, n1, n2 (1 in 1D), steps, element_bytes: what a learned tile model reads
+  // dims, n1, n2 (1 in 1D), n3 (1 below 3D), steps, element_bytes: what a learned tile model reads
   nlohmann::json features() const override;
 
   // A repetition advances T steps from the state in bands with halo exchange (jacobi_trial.cpp).
@@ -73,7 +73,7 @@ class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
   std::string describe_result(const Result& r) const override;
   nlohmann::json parameters() const override;
 
-  // jacobi_bench: --sizes are 1D lengths or 2D sides
+  // jacobi_bench: --sizes are 1D lengths or 2D/3D sides
   void set_size(std::int64_t n) override;
   std::vector<std::int64_t> bench_sizes() const override { return {8192}; }
   void add_fields(const MpiContext& mpi, RunRecord& r, JacobiTrial& trial, const Result& result) override;

@@ -74,7 +74,9 @@ Problem RankRows::local(const Problem& global) const {
   return p;
 }
 
-std::string interior_items(const Problem& g) { return g.dims == 1 ? "interior points" : "interior rows (S1)"; }
+std::string interior_items(const Problem& g) {
+  return g.dims == 1 ? "interior points" : g.dims == 2 ? "interior rows (S1)" : "interior planes (S1)";
+}
 
 void check_decomposition(const Problem& g, int ranks, std::int64_t h, const std::string& why_h) {
   require_share_per_rank(static_cast<std::uint64_t>(std::max<std::int64_t>(g.n1, 0)), ranks, interior_items(g),

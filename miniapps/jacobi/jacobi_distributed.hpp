@@ -35,7 +35,7 @@ struct RankRows {
 // Throws hpcs::Error (the same text on every rank) when ranks x halo cannot work: more
 // ranks than interior rows, or a rank whose halo needs more rows than its neighbour owns
 // (`why_h` says where h comes from, e.g. "t_T of cuda/tiled").
-// What ranks split: "interior points" (1D) or "interior rows (S1)" (2D).
+// What ranks split: "interior points" (1D), "interior rows (S1)" (2D), "interior planes (S1)" (3D).
 std::string interior_items(const Problem& g);
 void check_decomposition(const Problem& global, int ranks, std::int64_t h, const std::string& why_h);
 

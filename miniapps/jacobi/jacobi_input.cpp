@@ -22,6 +22,24 @@ void check_extent(std::int64_t n, const std::string& option) {
     throw Error(option + " " + std::to_string(n) + ": a grid needs at least one interior point along each dimension");
   if (n > kMaxPoints) throw Error(option + " " + std::to_string(n) + ": absurd grid size");
 }
+
+// 3D: --nx is S3 (contiguous), --ny S2, --nz S1 (split over ranks), as x is contiguous in 2D.
+Problem generated_problem3d(std::optional<std::int64_t> n, std::optional<std::int64_t> nx,
+                            std::optional<std::int64_t> ny, std::optional<std::int64_t> nz) {
+  Problem p;
+  p.dims = 3;
+  p.n1 = nz ? *nz : n.value_or(64);
+  p.n2 = ny ? *ny : n.value_or(64);
+  p.n3 = nx ? *nx : n.value_or(64);
+  check_extent(p.n1, nz ? "--nz" : "--n");
+  check_extent(p.n2, ny ? "--ny" : "--n");
+  check_extent(p.n3, nx ? "--nx" : "--n");
+  const double points = static_cast<double>(p.rows()) * static_cast<double>(p.n2 + 2) * static_cast<double>(p.pitch());
+  if (points > static_cast<double>(kMaxPoints))
+    throw Error("--nx " + std::to_string(p.n3) + " --ny " + std::to_string(p.n2) + " --nz " + std::to_string(p.n1) +
+                ": absurd grid size");
+  return p;
+}
 }  // namespace
 
 Pattern pattern_by_name(const std::string& name) {
@@ -41,17 +59,20 @@ std::string GridSource::describe() const {
 }
 
 Problem generated_problem(int dims, std::optional<std::int64_t> n, std::optional<std::int64_t> nx,
-                          std::optional<std::int64_t> ny) {
+                          std::optional<std::int64_t> ny, std::optional<std::int64_t> nz) {
   Problem p;
   p.dims = dims;
   if (dims == 1) {
-    if (nx || ny) throw Error("--nx/--ny are for --dims 2; give a 1D line with --n");
+    if (nx || ny) throw Error("--nx/--ny are for --dims 2 or 3; give a 1D line with --n");
+    if (nz) throw Error("--nz is for --dims 3; give a 1D line with --n");
     p.n1 = n.value_or(131072);
     p.n2 = 1;
     check_extent(p.n1, "--n");
     return p;
   }
-  if (dims != 2) throw Error("--dims " + std::to_string(dims) + ": expected 1 or 2");
+  if (dims == 3) return generated_problem3d(n, nx, ny, nz);
+  if (dims != 2) throw Error("--dims " + std::to_string(dims) + ": expected 1, 2 or 3");
+  if (nz) throw Error("--nz is for --dims 3 (2D takes --nx and --ny)");
   p.n1 = ny ? *ny : n.value_or(384);
   p.n2 = nx ? *nx : n.value_or(512);
   check_extent(p.n1, ny ? "--ny" : "--n");
@@ -67,9 +88,9 @@ GridSource inspect_grid_file(const MpiContext& mpi, const std::string& path, con
     const h5::DatasetInfo info = r.dataset_info(dataset);
     const std::string where = path + ": dataset '" + dataset + "'";
     const std::size_t rank = info.dims.size();
-    if (rank != 1 && rank != 2)
+    if (rank < 1 || rank > 3)
       throw Error(where + " has " + std::to_string(rank) +
-                  " dimensions; expected 1 (Jacobi 1D line) or 2 (Jacobi 2D grid), boundary included");
+                  " dimensions; expected 1 (Jacobi 1D line), 2 (2D grid) or 3 (3D grid), boundary included");
     if (info.kind != h5::Kind::Float || (info.bytes != 4 && info.bytes != 8))
       throw Error(where + " holds " + info.type_name() + "; expected float32 or float64");
     std::string shape;
@@ -86,9 +107,11 @@ GridSource inspect_grid_file(const MpiContext& mpi, const std::string& path, con
     s.precision = info.bytes == 4 ? Precision::Float32 : Precision::Float64;
     s.problem.dims = static_cast<int>(rank);
     s.problem.n1 = static_cast<std::int64_t>(info.dims[0]) - 2;
-    s.problem.n2 = rank == 2 ? static_cast<std::int64_t>(info.dims[1]) - 2 : 1;
-    if (static_cast<double>(s.problem.rows()) * static_cast<double>(s.problem.cols()) > static_cast<double>(kMaxPoints))
-      throw Error(where + " is " + shape + ": absurd grid size");
+    s.problem.n2 = rank >= 2 ? static_cast<std::int64_t>(info.dims[1]) - 2 : 1;
+    s.problem.n3 = rank == 3 ? static_cast<std::int64_t>(info.dims[2]) - 2 : 1;
+    double points = 1;
+    for (auto d : info.dims) points *= static_cast<double>(d);
+    if (points > static_cast<double>(kMaxPoints)) throw Error(where + " is " + shape + ": absurd grid size");
     return s;
   });
 }
@@ -119,14 +142,21 @@ std::vector<Real> load_rows(const MpiContext& mpi, const GridSource& src, std::i
     if (src.problem.dims == 2) {
       start.push_back(0);
       n.push_back(static_cast<std::uint64_t>(cols));
+    } else if (src.problem.dims == 3) {  // whole planes
+      start.insert(start.end(), {0, 0});
+      n.push_back(static_cast<std::uint64_t>(src.problem.n2 + 2));
+      n.push_back(static_cast<std::uint64_t>(src.problem.pitch()));
     }
     r.read_block(src.dataset, start, n, rows.data());
     // Converted to the run's precision first: a float64 value beyond float32's range is refused too.
     if (auto k = first_non_finite(rows.data(), rows.size())) {
       const auto at = static_cast<std::int64_t>(*k);
+      const std::int64_t line = src.problem.pitch();
       const std::string where =
-          src.problem.dims == 1 ? "point " + std::to_string(row0 + at)
-                                : "row " + std::to_string(row0 + at / cols) + ", column " + std::to_string(at % cols);
+          src.problem.dims == 1   ? "point " + std::to_string(row0 + at)
+          : src.problem.dims == 2 ? "row " + std::to_string(row0 + at / cols) + ", column " + std::to_string(at % cols)
+                                  : "point (" + std::to_string(row0 + at / cols) + ", " +
+                                        std::to_string(at % cols / line) + ", " + std::to_string(at % line) + ")";
       throw Error(src.path + ": dataset '" + src.dataset + "' holds a value that is not finite in " +
                   precision_name<Real>() + " (NaN or infinite) at " + where + "; non-finite input is refused");
     }

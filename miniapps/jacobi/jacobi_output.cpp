@@ -12,7 +12,8 @@ namespace hpcs::jacobi {
 
 GridWriter::GridWriter(const std::string& path, const Problem& p, Precision prec, const std::string& dataset)
     : path_(path), dataset_(dataset), problem_(p), writer_(path) {
-  const hsize_t dims[2] = {static_cast<hsize_t>(p.rows()), static_cast<hsize_t>(p.cols())};
+  const hsize_t dims[3] = {static_cast<hsize_t>(p.rows()), static_cast<hsize_t>(p.dims == 3 ? p.n2 + 2 : p.cols()),
+                           static_cast<hsize_t>(p.pitch())};
   h5::Id space(H5Screate_simple(p.dims, dims, nullptr), H5Sclose);
   h5::Id lcpl(H5Pcreate(H5P_LINK_CREATE), H5Pclose);
   H5Pset_create_intermediate_group(lcpl.get(), 1);  // --dataset /a/b/grid
@@ -26,8 +27,11 @@ GridWriter::GridWriter(const std::string& path, const Problem& p, Precision prec
 template <class Real>
 void GridWriter::write_rows(std::int64_t row0, std::int64_t rows, const Real* values) {
   if (rows == 0) return;
-  const hsize_t start[2] = {static_cast<hsize_t>(row0), 0};
-  const hsize_t count[2] = {static_cast<hsize_t>(rows), static_cast<hsize_t>(problem_.cols())};
+  // Whole rows: 3D rows are S1 planes of (n2 + 2) x (n3 + 2).
+  const bool three = problem_.dims == 3;
+  const hsize_t start[3] = {static_cast<hsize_t>(row0), 0, 0};
+  const hsize_t count[3] = {static_cast<hsize_t>(rows), static_cast<hsize_t>(three ? problem_.n2 + 2 : problem_.cols()),
+                            static_cast<hsize_t>(problem_.pitch())};
   h5::Id file_space(H5Dget_space(ds_.get()), H5Sclose);
   h5::Id mem_space(H5Screate_simple(problem_.dims, count, nullptr), H5Sclose);
   const hid_t mem_type = std::is_same_v<Real, float> ? H5T_NATIVE_FLOAT : H5T_NATIVE_DOUBLE;

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Writing grids as HDF5 in the input layout (jacobi_input.hpp), so a final grid can be
-// the next run's input: one dataset (rank 1 or 2, float32/float64, boundary included),
+// the next run's input: one dataset (rank 1, 2 or 3, float32/float64, boundary included),
 // written block by block as hyperslabs into a temporary file that commit() renames into
 // place (nothing is left behind when anything fails first).
 #pragma once

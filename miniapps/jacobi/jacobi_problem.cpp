@@ -22,6 +22,8 @@ Stencil stencil_by_name(const std::string& name) {
 std::optional<std::string> stencil_rejects(Stencil s, int dims, const std::string& source) {
   if (dims == 1 && s != Stencil::Jacobi)
     return "--stencil " + to_string(s) + ": a 2D stencil, but " + source + " is a 1D line (1D has jacobi only)";
+  if (dims == 3 && s == Stencil::Gradient)
+    return "--stencil gradient: a 2D-only stencil, but " + source + " is a 3D grid (3D has jacobi, heat and laplacian)";
   return std::nullopt;
 }
 
@@ -57,7 +59,7 @@ std::optional<std::string> check_tiles(const Problem& p, const Tuning& t) {
   if (t.t_T < 2 || t.t_T % 2 != 0)
     return "t_T = " + std::to_string(t.t_T) + " must be even and at least 2 (hexagons have two halves)";
   if (t.t_S1 < 1) return "t_S1 = " + std::to_string(t.t_S1) + " must be at least 1";
-  if (p.dims == 2 && t.t_S2 < 1) return "t_S2 = " + std::to_string(t.t_S2) + " must be at least 1";
+  if (p.dims >= 2 && t.t_S2 < 1) return "t_S2 = " + std::to_string(t.t_S2) + " must be at least 1";
   if (t.threads < 0) return "threads = " + std::to_string(t.threads) + " must not be negative";
   return std::nullopt;
 }

@@ -7,6 +7,9 @@
 //       column: rows() = n1 + 2, cols() = 1.
 //   2D: (n1 + 2) x (n2 + 2) row-major, S2 (index j) contiguous; row 0, row n1+1, column 0
 //       and column n2+1 are the fixed (Dirichlet) boundary ring.
+//   3D: (n1 + 2) x (n2 + 2) x (n3 + 2) row-major, S3 (index k) contiguous, with a Dirichlet
+//       boundary shell. A "row" is then one S1 plane of (n2 + 2)(n3 + 2) values, so the
+//       bands, halos, files and MPI transfers, which move whole rows, serve 3D unchanged.
 // S1 (rows, index i) is the hexagonally tiled dimension and the one split across ranks.
 #pragma once
 #include <cstdint>
@@ -21,7 +24,8 @@ enum class Precision { Float32, Float64 };
 std::string to_string(Precision p);
 
 // The update a run applies (jacobi_stencil.hpp has the expressions; docs/jacobi.md their
-// sources). 1D has Jacobi only; Heat, Laplacian and Gradient are 2D, radius 1.
+// sources). 1D has Jacobi only; Heat, Laplacian and Gradient are 2D, radius 1; 3D has
+// Jacobi (7-point), Heat and Laplacian (Gradient stays 2D-only).
 enum class Stencil { Jacobi, Heat, Laplacian, Gradient };
 std::string to_string(Stencil s);  // "jacobi", "heat", "laplacian", "gradient"
 // Throws hpcs::Error naming --stencil for an unknown name.
@@ -31,14 +35,19 @@ Stencil stencil_by_name(const std::string& name);
 std::optional<std::string> stencil_rejects(Stencil s, int dims, const std::string& source);
 
 struct Problem {
-  int dims = 2;                       // 1: Jacobi 1D 3-point, 2: a 2D 5-point stencil
+  int dims = 2;                       // 1: Jacobi 1D 3-point, 2: a 2D 5-point, 3: a 3D 7-point stencil
   std::int64_t n1 = 0;                // interior points along S1
   std::int64_t n2 = 1;                // interior points along S2 (1 in 1D)
   Stencil stencil = Stencil::Jacobi;  // solvers learn it from the problem they are set up on
+  std::int64_t n3 = 1;                // interior points along S3 (3D only; 1 otherwise); last, so
+                                      // the brace initialisers of 1D/2D problems stay valid
   std::int64_t rows() const { return n1 + 2; }
-  std::int64_t cols() const { return dims == 1 ? 1 : n2 + 2; }
+  // Values per row: 1 (1D), n2 + 2 (2D), a plane of (n2 + 2)(n3 + 2) (3D).
+  std::int64_t cols() const { return dims == 1 ? 1 : dims == 2 ? n2 + 2 : (n2 + 2) * pitch(); }
+  // 3D: values per S2 line, the stride of index j (S3 contiguous).
+  std::int64_t pitch() const { return n3 + 2; }
   std::int64_t stored() const { return rows() * cols(); }
-  std::int64_t interior() const { return n1 * (dims == 1 ? 1 : n2); }
+  std::int64_t interior() const { return n1 * (dims == 1 ? 1 : n2) * (dims == 3 ? n3 : 1); }
 };
 
 // The launch shape a run asks for: the paper's tile sizes (digest 2.2/2.3). t_T: time steps per hexagon (even); t_S1:

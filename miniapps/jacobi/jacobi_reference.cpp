@@ -8,10 +8,32 @@
 
 namespace hpcs::jacobi {
 
+namespace {
+// 3D: plane i (cols() values), line j (pitch() values), point k contiguous.
+template <class Real>
+void reference_step3d(const Problem& p, const Real* cur, Real* next) {
+  with_stencil3d(p.stencil, [&](auto st) {
+    using St = decltype(st);
+    const std::int64_t plane = p.cols(), line = p.pitch();
+    for (std::int64_t i = 1; i <= p.n1; ++i)
+      for (std::int64_t j = 1; j <= p.n2; ++j) {
+        const Real* in = cur + i * plane + j * line;
+        Real* out = next + i * plane + j * line;
+        for (std::int64_t k = 1; k <= p.n3; ++k)
+          out[k] = St::apply(in[k], in[k - plane], in[k + plane], in[k - line], in[k + line], in[k - 1], in[k + 1]);
+      }
+  });
+}
+}  // namespace
+
 template <class Real>
 void reference_step(const Problem& p, const Real* cur, Real* next) {
   if (p.dims == 1) {
     for (std::int64_t i = 1; i <= p.n1; ++i) next[i] = jacobi1d_update(cur[i - 1], cur[i], cur[i + 1]);
+    return;
+  }
+  if (p.dims == 3) {
+    reference_step3d(p, cur, next);
     return;
   }
   with_stencil(p.stencil, [&](auto st) {

@@ -157,6 +157,7 @@ void write_final_grid(const MpiContext& mpi, const std::string& path, const Grid
   const nlohmann::json grid_attrs = {{"dims", g.dims},
                                      {"n1", g.n1},
                                      {"n2", g.n2},
+                                     {"n3", g.n3},
                                      {"steps", steps},
                                      {"stencil", to_string(g.stencil)},
                                      {"variant", record.variant},

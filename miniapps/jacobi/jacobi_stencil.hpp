@@ -118,6 +118,56 @@ struct Gradient2D {
   }
 };
 
+// The 3D stencils (7 points) as policies: apply(c, up (i-1), down (i+1), north (j-1), south
+// (j+1), west (k-1), east (k+1)); docs/jacobi.md gives the forms and sources.
+
+// Jacobi 3D: the 2D form extended by the S3 pair, the weight (1/7) applied last.
+struct Jacobi3D {
+  static constexpr Stencil id = Stencil::Jacobi;
+  template <class Real>
+  HPCS_HD static Real apply(Real c, Real up, Real down, Real north, Real south, Real west, Real east) {
+    const Real sum = rn::add(rn::add(rn::add(rn::add(rn::add(rn::add(c, up), down), north), south), west), east);
+    return rn::mul(sum, Real(1) / Real(7));
+  }
+};
+
+// PolyBench heat-3d in C's order, 2c once: ((0.125 ((down - 2c) + up) + 0.125 ((south - 2c) +
+// north)) + 0.125 ((east - 2c) + west)) + c.
+struct Heat3D {
+  static constexpr Stencil id = Stencil::Heat;
+  template <class Real>
+  HPCS_HD static Real apply(Real c, Real up, Real down, Real north, Real south, Real west, Real east) {
+    const Real c2 = rn::mul(Real(2), c);
+    const Real along_s1 = rn::mul(Real(0.125), rn::add(rn::sub(down, c2), up));
+    const Real along_s2 = rn::mul(Real(0.125), rn::add(rn::sub(south, c2), north));
+    const Real along_s3 = rn::mul(Real(0.125), rn::add(rn::sub(east, c2), west));
+    return rn::add(rn::add(rn::add(along_s1, along_s2), along_s3), c);
+  }
+};
+
+// The 7-point Laplacian, (((((down + up) + south) + north) + east) + west) - 6c, times 1/16
+// (exact: a power of two) so that iterating it cannot overflow.
+struct Laplacian3D {
+  static constexpr Stencil id = Stencil::Laplacian;
+  template <class Real>
+  HPCS_HD static Real apply(Real c, Real up, Real down, Real north, Real south, Real west, Real east) {
+    const Real sum = rn::add(rn::add(rn::add(rn::add(rn::add(down, up), south), north), east), west);
+    return rn::mul(rn::sub(sum, rn::mul(Real(6), c)), Real(0.0625));
+  }
+};
+
+// Calls f(policy) with the 3D policy of s; Gradient has none (stencil_rejects refuses it in
+// 3D before any solver runs), so it falls to Jacobi like an unknown value in 2D.
+template <class F>
+decltype(auto) with_stencil3d(Stencil s, F&& f) {
+  switch (s) {
+    case Stencil::Heat: return f(Heat3D{});
+    case Stencil::Laplacian: return f(Laplacian3D{});
+    case Stencil::Jacobi:
+    default: return f(Jacobi3D{});
+  }
+}
+
 // Calls f(policy) with the policy of s (host code: kernels are instantiated per policy).
 template <class F>
 decltype(auto) with_stencil(Stencil s, F&& f) {

@@ -14,6 +14,7 @@ namespace hpcs::jacobi {
 namespace {
 
 std::string shape(const Problem& p) {
+  if (p.dims == 3) return "3D " + std::to_string(p.n1) + " x " + std::to_string(p.n2) + " x " + std::to_string(p.n3);
   return p.dims == 1 ? "1D " + std::to_string(p.n1) : "2D " + std::to_string(p.n1) + " x " + std::to_string(p.n2);
 }
 
@@ -26,19 +27,23 @@ Moments interior_moments(const Problem& g, const std::vector<Real>& own_rows) {
   Moments m;
   const std::int64_t cols = g.cols(), j0 = g.dims == 1 ? 0 : 1, j1 = g.dims == 1 ? 1 : cols - 1;
   const std::int64_t rows = static_cast<std::int64_t>(own_rows.size()) / cols;
+  // 3D: j runs over the plane's interior lines, k over each line's interior points.
+  const std::int64_t line = g.dims == 3 ? g.pitch() : 1, k0 = g.dims == 3 ? 1 : 0, k1 = g.dims == 3 ? line - 1 : 1;
+  const std::int64_t lines = g.dims == 3 ? g.n2 + 1 : j1;
   for (std::int64_t i = 0; i < rows; ++i)
-    for (std::int64_t j = j0; j < j1; ++j) {
-      const double v = own_rows[static_cast<std::size_t>(i * cols + j)];
-      m.sum += v;
-      m.squares += v * v;
-    }
+    for (std::int64_t j = j0; j < lines; ++j)
+      for (std::int64_t k = k0; k < k1; ++k) {
+        const double v = own_rows[static_cast<std::size_t>(i * cols + j * line + k)];
+        m.sum += v;
+        m.squares += v * v;
+      }
   return m;
 }
 
 // "tT=16 tS1=9 tS2=384 thr=384" (tS2 in 2D, thr when set): the config column of tiled runs.
 std::string tiles_string(const Problem& p, const Tuning& t) {
   std::string s = "tT=" + std::to_string(t.t_T) + " tS1=" + std::to_string(t.t_S1);
-  if (p.dims == 2) s += " tS2=" + std::to_string(t.t_S2);
+  if (p.dims >= 2) s += " tS2=" + std::to_string(t.t_S2);
   if (t.threads) s += " thr=" + std::to_string(t.threads);
   return s;
 }

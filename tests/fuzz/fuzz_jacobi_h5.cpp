@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Jacobi's grid loader as a run uses it: inspect_grid_file (rank, type, shape), the memory
+// Jacobi's grid loader as a run uses it (1D, 2D, 3D): inspect_grid_file (rank, type, shape), the memory
 // check of the trial, then load_rows of the whole grid in the run's precision.
 #include <cstdint>
 #include <string>
@@ -16,6 +16,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool two_d = in.ConsumeBool();
   std::vector<hsize_t> dims{hpcs::fuzz::fuzzed_dim(in, 3)};
   if (two_d) dims.push_back(hpcs::fuzz::fuzzed_dim(in, 3));
+  if (two_d && in.ConsumeBool()) dims.push_back(hpcs::fuzz::fuzzed_dim(in, 3));  // 3D: planes by hyperslab
   spec.datasets = {{"grid", in.ConsumeBool() ? H5Type::Float32 : H5Type::Float64, dims, 0.5}};
   const bool float32_run = in.ConsumeBool();
   const std::string path = hpcs::fuzz::scratch_path("grid.h5");

@@ -27,7 +27,7 @@ run_json(whole ${CMD} --steps ${TOTAL})
 run_json(first ${CMD} --steps ${FIRST} --output-grid ${GRID})
 hpcs_expect_complete_file(${GRID})
 # The continuation reads the grid file; generator options would conflict with the input.
-string(REGEX REPLACE ";--(ny|nx|n|dims|seed|pattern);[^;]*" "" CONTINUE "${CMD}")
+string(REGEX REPLACE ";--(ny|nx|nz|n|dims|seed|pattern);[^;]*" "" CONTINUE "${CMD}")
 run_json(rest ${CONTINUE} ${GRID} --steps ${SECOND})
 if(NOT whole STREQUAL rest)
   message(FATAL_ERROR "continuing from the grid file differs:\n  ${TOTAL} steps: ${whole}\n  ${FIRST} + ${SECOND}: ${rest}")

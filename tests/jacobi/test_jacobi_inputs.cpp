@@ -6,6 +6,7 @@
 #include <hdf5.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 
 #include "expect_error.hpp"
@@ -95,12 +96,35 @@ TEST_F(JacobiInputs, GeneratedSizesAndDefaults) {
                "--n 70368744177664 needs");
 }
 
+// 3D: --nx is S3 (contiguous), --ny S2, --nz S1 (split over ranks), as x is contiguous in 2D.
+TEST_F(JacobiInputs, Generated3DSizesAndDefaults) {
+  const Problem d3 = generated_problem(3, std::nullopt, std::nullopt, std::nullopt, std::nullopt);
+  EXPECT_EQ(d3.dims, 3);
+  EXPECT_EQ(d3.n1, 64);
+  EXPECT_EQ(d3.n2, 64);
+  EXPECT_EQ(d3.n3, 64);
+  const Problem p = generated_problem(3, 10, 7, std::nullopt, 3);
+  EXPECT_EQ(p.n1, 3);
+  EXPECT_EQ(p.n2, 10);
+  EXPECT_EQ(p.n3, 7);
+  EXPECT_EQ(p.cols(), 12 * 9);
+  EXPECT_EQ(p.interior(), 3 * 10 * 7);
+  expect_error([] { generated_problem(3, std::nullopt, 4, 5, 0); }, "--nz 0: a grid needs at least one interior point");
+  expect_error([] { generated_problem(3, std::nullopt, 4, 0, 6); }, "--ny 0: a grid needs");
+  expect_error([] { generated_problem(2, std::nullopt, 4, 5, 6); }, "--nz is for --dims 3");
+  expect_error([] { generated_problem(1, 5, std::nullopt, std::nullopt, 6); }, "--nz is for --dims 3");
+  expect_error([] { generated_problem(4, 5, std::nullopt, std::nullopt); }, "--dims 4: expected 1, 2 or 3");
+  expect_error([] { generated_problem(3, std::int64_t{1} << 20, std::nullopt, std::nullopt); },
+               "--nx 1048576 --ny 1048576 --nz 1048576: absurd grid size");
+}
+
 TEST_F(JacobiInputs, GridFilesRoundTripByHyperslabRowsWithConversion) {
-  for (int dims : {1, 2}) {
+  for (int dims : {1, 2, 3}) {
     Problem p;
     p.dims = dims;
     p.n1 = 9;
     p.n2 = dims == 1 ? 1 : 4;
+    p.n3 = dims == 3 ? 5 : 1;
     std::vector<double> grid(static_cast<std::size_t>(p.stored()));
     for (std::size_t k = 0; k < grid.size(); ++k) grid[k] = 0.1 * static_cast<double>(k) - 1.0;
     const std::string file = path("grid" + std::to_string(dims) + ".h5");
@@ -113,6 +137,7 @@ TEST_F(JacobiInputs, GridFilesRoundTripByHyperslabRowsWithConversion) {
     EXPECT_EQ(s.problem.dims, dims);
     EXPECT_EQ(s.problem.n1, 9);
     EXPECT_EQ(s.problem.n2, p.n2);
+    EXPECT_EQ(s.problem.n3, p.n3);
     EXPECT_EQ(s.precision, Precision::Float64);
     const auto rows = load_rows<float>(hpcs::testing::mpi(), s, 5, 3);
     ASSERT_EQ(rows.size(), static_cast<std::size_t>(3 * p.cols()));
@@ -124,13 +149,25 @@ TEST_F(JacobiInputs, GridFilesRoundTripByHyperslabRowsWithConversion) {
 
 TEST_F(JacobiInputs, BadFilesAreRejectedNamingFileAndProblem) {
   const auto& mpi = hpcs::testing::mpi();
-  const std::vector<float> f(64, 0.0f);
+  const std::vector<float> f(128, 0.0f);
   const std::vector<std::int32_t> ints(64, 0);
   expect_error([&] { inspect_grid_file(mpi, path("missing.h5"), "/grid"); }, "missing.h5: no such file");
   const std::string ok = raw("ok.h5", H5T_NATIVE_FLOAT, {4, 5}, f.data());
   expect_error([&] { inspect_grid_file(mpi, ok, "/nope"); }, "ok.h5: no dataset '/nope'");
-  const std::string r3 = raw("r3.h5", H5T_NATIVE_FLOAT, {2, 2, 4}, f.data());
-  expect_error([&] { inspect_grid_file(mpi, r3, "/grid"); }, "r3.h5: dataset '/grid' has 3 dimensions; expected 1");
+  const std::string r4 = raw("r4.h5", H5T_NATIVE_FLOAT, {3, 3, 3, 3}, f.data());
+  expect_error([&] { inspect_grid_file(mpi, r4, "/grid"); },
+               "r4.h5: dataset '/grid' has 4 dimensions; expected 1 (Jacobi 1D line), 2 (2D grid) or 3 (3D grid)");
+  const std::string thin3 = raw("thin3.h5", H5T_NATIVE_FLOAT, {3, 2, 4}, f.data());
+  expect_error([&] { inspect_grid_file(mpi, thin3, "/grid"); },
+               "thin3.h5: dataset '/grid' is 3 x 2 x 4: a grid needs at least 3 points");
+  std::vector<double> nan3(3 * 4 * 5, 0.5);
+  nan3[2 * 20 + 1 * 5 + 3] = std::nan("");
+  const GridSource s3 = inspect_grid_file(mpi, raw("nan3.h5", H5T_NATIVE_DOUBLE, {3, 4, 5}, nan3.data()), "/grid");
+  EXPECT_EQ(s3.problem.dims, 3);
+  EXPECT_EQ(s3.problem.n3, 3);
+  expect_error([&] { load_rows<double>(mpi, s3, 0, 3); },
+               "nan3.h5: dataset '/grid' holds a value that is not finite "
+               "in float64 (NaN or infinite) at point (2, 1, 3)");
   const float one = 0;
   const std::string r0 = raw("r0.h5", H5T_NATIVE_FLOAT, {}, &one);
   expect_error([&] { inspect_grid_file(mpi, r0, "/grid"); }, "r0.h5: dataset '/grid' has 0 dimensions");

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The distributed Jacobi run under mpiexec (1, 2, 3 and 4 ranks): blocks of S1 rows with
 // halos of depth h refreshed once per band of h steps give exactly (bitwise) the grid of
-// the one-process reference_run, for every variant, 1D and 2D, T = 0, 1, odd and not a
+// the one-process reference_run, for every variant, 1D and 2D (3D: the independent loop of
+// jacobi_independent3d.hpp, planes as rows), T = 0, 1, odd and not a
 // multiple of t_T, blocks just as deep as the halo; thinner blocks are rejected with the
 // numbers; the final grid written block by block reads back unchanged.
 #include <gtest/gtest.h>
@@ -14,6 +15,7 @@
 
 #include "hpcs/base/error.hpp"
 #include "jacobi_distributed.hpp"
+#include "jacobi_independent3d.hpp"
 #include "jacobi_input.hpp"
 #include "jacobi_output.hpp"
 #include "jacobi_reference.hpp"
@@ -22,11 +24,12 @@
 namespace hpcs::jacobi {
 namespace {
 
-GridSource random_source(int dims, std::int64_t n1, std::int64_t n2, std::uint64_t seed) {
+GridSource random_source(int dims, std::int64_t n1, std::int64_t n2, std::uint64_t seed, std::int64_t n3 = 1) {
   GridSource s;
   s.problem.dims = dims;
   s.problem.n1 = n1;
   s.problem.n2 = dims == 1 ? 1 : n2;
+  s.problem.n3 = dims == 3 ? n3 : 1;
   s.seed = seed;
   return s;
 }
@@ -132,6 +135,47 @@ TEST(JacobiMpi, EveryStencilEveryVariantEqualsTheOneProcessReference) {
   for (Stencil s : {Stencil::Heat, Stencil::Laplacian, Stencil::Gradient}) {
     check_all_variants<float>(2, 4 * p, 7, s);
     check_all_variants<double>(2, 4 * p + 3, 19, s);
+  }
+}
+
+// 3D: every naive variant on 1..4 ranks (planes of S1 split, one-plane and 4-deep halos)
+// against the independent loop; the tiled variants refuse 3D (test_jacobi_stencils3d.cpp).
+template <class Real>
+void check_3d(std::int64_t n1, std::int64_t n2, std::int64_t n3, Stencil stencil) {
+  const MpiContext& mpi = hpcs::testing::mpi();
+  unsigned long long seed = std::random_device{}();
+  MPI_Bcast(&seed, 1, MPI_UNSIGNED_LONG_LONG, 0, mpi.comm());
+  const GridSource src = random_source(3, n1, n2, seed, n3);
+  Problem g = src.problem;
+  g.stencil = stencil;
+  SCOPED_TRACE(::testing::Message() << "seed " << seed << ", ranks " << mpi.size() << ", 3D " << n1 << " x " << n2
+                                    << " x " << n3 << ", " << sizeof(Real) * 8 << "-bit, " << to_string(stencil));
+  const std::vector<Real> grid = whole_grid<Real>(src);
+  const Precision prec = sizeof(Real) == 4 ? Precision::Float32 : Precision::Float64;
+  const RankRows own = rank_rows(g, mpi.size(), mpi.rank(), 1);
+  int ran = 0;
+  for (std::int64_t steps : {0, 1, 5, 9}) {
+    const std::vector<Real> want = testing_support::independent_run3d(g, grid, steps);
+    const std::size_t n = static_cast<std::size_t>(own.own_count * g.cols());
+    for (const auto& [v, t] : runnable(g, prec, 4)) {
+      if (v.make.tiled) continue;
+      for (std::int64_t h : {1, 4}) {
+        SCOPED_TRACE(::testing::Message() << v.name << ", T = " << steps << ", halo " << h);
+        check_decomposition(g, mpi.size(), h, "test");
+        expect_bitwise(run_own_rows(mpi, v, t, g, grid, steps, h), want.data() + own.own_begin * g.cols(), n);
+        ++ran;
+      }
+    }
+  }
+  EXPECT_GT(ran, 0);
+}
+
+TEST(JacobiMpi, Every3DStencilEveryNaiveVariantEqualsAnIndependentLoop) {
+  const int p = hpcs::testing::mpi().size();
+  for (Stencil s : {Stencil::Jacobi, Stencil::Heat, Stencil::Laplacian}) {
+    check_3d<float>(4 * p, 5, 7, s);  // blocks exactly as deep as the 4-plane halo
+    check_3d<double>(4 * p + 3, 1, 13, s);
+    check_3d<float>(4 * p + 1, 6, 1, s);
   }
 }
 
@@ -269,8 +313,8 @@ TEST(JacobiMpi, DistributedGridWriteReadsBack) {
   MPI_Bcast(&len, 1, MPI_INT, 0, mpi.comm());
   shared.resize(static_cast<std::size_t>(len));
   MPI_Bcast(shared.data(), len, MPI_CHAR, 0, mpi.comm());
-  for (int dims : {1, 2}) {
-    const GridSource src = random_source(dims, 3 * mpi.size() + 2, 7, 5);
+  for (int dims : {1, 2, 3}) {
+    const GridSource src = random_source(dims, 3 * mpi.size() + 2, 7, 5, 6);
     const Problem& g = src.problem;
     const std::vector<double> grid = whole_grid<double>(src);
     const RankRows rows = rank_rows(g, mpi.size(), mpi.rank(), 1);
@@ -280,6 +324,7 @@ TEST(JacobiMpi, DistributedGridWriteReadsBack) {
     EXPECT_EQ(back.problem.dims, dims);
     EXPECT_EQ(back.problem.n1, g.n1);
     EXPECT_EQ(back.problem.n2, g.n2);
+    EXPECT_EQ(back.problem.n3, g.n3);
     EXPECT_EQ(back.precision, Precision::Float64);
     // Every rank reads a different block of rows by hyperslab.
     const std::int64_t row0 = mpi.rank() % g.rows(), count = std::min<std::int64_t>(3, g.rows() - row0);
