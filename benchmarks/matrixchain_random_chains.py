@@ -9,6 +9,8 @@ Chains (written down, as the thesis' were not): n uniform in [3, 8] matrices, ev
 uniform in [MIN_DIM, MAX_DIM], Python's random.Random(seed).
 
   benchmarks/matrixchain_random_chains.py BUILD_DIR OUT_DIR [--chains 100] [--seed 1]
+      [--dims-file FILE]    # the chains of FILE (one P list per line, e.g. from
+                            # matrixchain_fusion_candidates.py) instead of random ones
 """
 import argparse
 import csv
@@ -53,6 +55,7 @@ def main():
     ap.add_argument("--max-dim", type=int, default=2048)
     ap.add_argument("--fast-memory", default="auto")
     ap.add_argument("--precision", default="float32")
+    ap.add_argument("--dims-file", default="", help="chains to run, one comma-separated P list per line")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     os.makedirs(a.out, exist_ok=True)
@@ -68,10 +71,26 @@ def main():
     return 0
 
 
-def run_chains(a, rng, exe, rows):
-    for c in range(a.chains):
+def chains(a, rng):
+    """The chains to run: the --dims-file's lines, else --chains random ones."""
+    if a.dims_file:
+        try:
+            lines = [line.strip() for line in open(a.dims_file) if line.strip()]
+        except OSError as e:
+            sys.exit("error: --dims-file %s: %s" % (a.dims_file, e.strerror))
+        for k, line in enumerate(lines, 1):
+            try:
+                yield [int(x) for x in line.split(",")]
+            except ValueError:
+                sys.exit("error: --dims-file %s:%d: not a comma-separated list of integers: %s" % (a.dims_file, k, line))
+        return
+    for _ in range(a.chains):
         n = rng.randint(3, 8)
-        dims = [rng.randint(a.min_dim, a.max_dim) for _ in range(n + 1)]
+        yield [rng.randint(a.min_dim, a.max_dim) for _ in range(n + 1)]
+
+
+def run_chains(a, rng, exe, rows):
+    for c, dims in enumerate(chains(a, rng)):
         cmd = [exe, "--dims", ",".join(map(str, dims)), "--variant", "cuda/unfused,cuda/fused", "--fast-memory",
                a.fast_memory, "--precision", a.precision, "--reps", "7", "--warmup", "2", "--energy-window", "0",
                "--idle-window", "0", "--verify-cells", "0", "--json"]
