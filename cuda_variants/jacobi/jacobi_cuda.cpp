@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers the raw CUDA variants of Jacobi: cuda/naive (one launch per time step) and
-// cuda/tiled (1D hexagonal, 2D HHC, with the named tunings of tiled variants), each with
+// cuda/tiled (1D hexagonal, 2D HHC, 3D slabs, with the named tunings of tiled variants), each with
 // its --tune space (jacobi_tuning.cpp).
 #include "hpcs/parallel/gpu.hpp"
 #include "jacobi_cuda_factories.hpp"
@@ -24,6 +24,7 @@ void register_cuda_variants(VariantList& list) {
     if (auto why = no_gpu_reason()) return why;
     const Problem& p = task.grid;
     if (auto why = cuda::tiled_dims_rejects(p)) return why;
+    if (p.dims == 3) return cuda::hhc3d_rejects(p, t, task.precision);
     return p.dims == 1 ? cuda::hex1d_rejects(p, t, task.precision) : cuda::hhc2d_rejects(p, t, task.precision);
   };
   tiled.space = tiled_space();

@@ -12,7 +12,8 @@ namespace hpcs::jacobi::cuda {
 SolverFactories naive_factories();
 SolverFactories hex1d_factories();
 SolverFactories hhc2d_factories();
-SolverFactories tiled_factories();  // 1D hexagonal or 2D HHC, chosen at setup
+SolverFactories hhc3d_factories();
+SolverFactories tiled_factories();  // 1D hexagonal, 2D HHC or 3D slabs, chosen at setup
 // cuda/tiled has no 3D tiling yet: the reason for a 3D problem (nullopt otherwise).
 std::optional<std::string> tiled_dims_rejects(const Problem& p);
 
@@ -20,5 +21,6 @@ std::optional<std::string> tiled_dims_rejects(const Problem& p);
 std::optional<std::string> naive_rejects(const Problem& p, const Tuning& t);
 std::optional<std::string> hex1d_rejects(const Problem& p, const Tuning& t, Precision prec);
 std::optional<std::string> hhc2d_rejects(const Problem& p, const Tuning& t, Precision prec);
+std::optional<std::string> hhc3d_rejects(const Problem& p, const Tuning& t, Precision prec);
 
 }  // namespace hpcs::jacobi::cuda

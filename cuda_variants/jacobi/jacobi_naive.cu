@@ -9,6 +9,7 @@
 
 #include "jacobi_cuda_common.cuh"
 #include "jacobi_cuda_factories.hpp"
+#include "jacobi_naive3d.hpp"
 #include "jacobi_stencil.hpp"
 
 namespace hpcs::jacobi::cuda {
@@ -89,14 +90,7 @@ __global__ void naive3d_kernel(const Real* __restrict__ in, Real* __restrict__ o
     for (std::int64_t i0 = static_cast<std::int64_t>(blockIdx.z) * kRows + 1; i0 <= n1;
          i0 += static_cast<std::int64_t>(gridDim.z) * kRows) {
       const std::int64_t i1 = i0 + kRows - 1 < n1 ? i0 + kRows - 1 : n1;
-      std::int64_t c = i0 * plane + j * line + k;
-      Real up = in[c - plane], mid = in[c];
-      for (std::int64_t i = i0; i <= i1; ++i, c += plane) {
-        const Real down = in[c + plane];
-        out[c] = St::apply(mid, up, down, in[c - line], in[c + line], in[c - 1], in[c + 1]);
-        up = mid;
-        mid = down;
-      }
+      naive3d_planes<St>(in, out, i0 * plane + j * line + k, i0, i1, plane, line);
     }
 }
 

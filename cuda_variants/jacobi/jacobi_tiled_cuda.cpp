@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// cuda/tiled learns the dimension at setup: 1D hexagonal or 2D HHC behind one solver (3D refused).
+// cuda/tiled learns the dimension at setup: 1D hexagonal, 2D HHC or 3D slabs behind one solver.
 #include "hpcs/base/error.hpp"
 #include "jacobi_cuda_factories.hpp"
 
@@ -12,8 +12,8 @@ class TiledByDimension final : public Solver<Real> {
   explicit TiledByDimension(const Tuning& t) : t_(t) {}
   void setup(const Problem& local, const Real* grid) override {
     if (auto why = tiled_dims_rejects(local)) throw Error(*why);
-    static const SolverFactories hex1d = hex1d_factories(), hhc2d = hhc2d_factories();
-    inner_ = (local.dims == 1 ? hex1d : hhc2d).template solver<Real>(t_);
+    static const SolverFactories hex1d = hex1d_factories(), hhc2d = hhc2d_factories(), hhc3d = hhc3d_factories();
+    inner_ = (local.dims == 1 ? hex1d : local.dims == 2 ? hhc2d : hhc3d).template solver<Real>(t_);
     inner_->setup(local, grid);
   }
   void advance(std::int64_t steps) override { get().advance(steps); }
@@ -35,7 +35,7 @@ class TiledByDimension final : public Solver<Real> {
 }  // namespace
 
 std::optional<std::string> tiled_dims_rejects(const Problem& p) {
-  if (p.dims == 3) return std::string("cuda/tiled: 3D: not tiled yet; use cuda/naive");
+  if (p.dims < 1 || p.dims > 3) return "cuda/tiled: " + std::to_string(p.dims) + "D: expected 1D, 2D or 3D";
   return std::nullopt;
 }
 

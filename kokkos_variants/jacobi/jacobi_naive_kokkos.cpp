@@ -18,6 +18,7 @@
 
 #include "jacobi_grid_kokkos.hpp"
 #include "jacobi_kokkos_factories.hpp"
+#include "jacobi_naive3d.hpp"
 #include "jacobi_stencil.hpp"
 
 namespace hpcs::jacobi::kokkos {
@@ -71,14 +72,7 @@ struct Step3D {
     const std::int64_t b = q / n2, j = 1 + q % n2;
     const std::int64_t i0 = 1 + b * kRows2D;
     const std::int64_t i1 = i0 + kRows2D - 1 < n1 ? i0 + kRows2D - 1 : n1;
-    std::int64_t c = i0 * plane + j * line + k;
-    Real up = in[c - plane], mid = in[c];
-    for (std::int64_t i = i0; i <= i1; ++i, c += plane) {
-      const Real down = in[c + plane];
-      out[c] = St::apply(mid, up, down, in[c - line], in[c + line], in[c - 1], in[c + 1]);
-      up = mid;
-      mid = down;
-    }
+    naive3d_planes<St>(in, out, i0 * plane + j * line + k, i0, i1, plane, line);
   }
 };
 

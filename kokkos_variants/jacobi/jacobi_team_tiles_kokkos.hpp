@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The tile bodies of kokkos/tiled: one hexagon (1D) or one HHC prism (2D) computed by a
-// team. No Kokkos types: a Team has rank(), size() and barrier(), so the same code runs
-// in a Kokkos team (jacobi_tiled_kokkos.cpp) and on host threads meeting at a real
-// barrier (tests/jacobi/test_jacobi_team_tiles.cpp), where a missing barrier shows up on a
-// CPU-only machine.
+// team (3D slabs: jacobi_slab_tile.hpp). No Kokkos types: a Team has rank(), size() and
+// barrier(), so the same code runs in a Kokkos team (jacobi_tiled_kokkos.cpp) and on host
+// threads meeting at a real barrier (tests/jacobi/test_jacobi_team_tiles.cpp), where a
+// missing barrier shows up on a CPU-only machine.
 //
 // Protocol (as in tests/jacobi/test_hex_schedule.cpp): time level t of an advance lives in
 // global buffer level[t % 2]. A tile computes its rows in order with a barrier between
@@ -18,12 +18,15 @@
 // position c sit at positions c-2..c of row r-1. Positions 0 and 1 hold the last two
 // columns of the previous sub-prism's row r-1: each sub-prism leaves them in a carry
 // array, one per sub-prism parity, so that no extra barrier is needed.
+//
+// 3D (the thesis' slabs): jacobi_slab_tile.hpp, shared with cuda/tiled.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
 #include "hex_tiling.hpp"
 #include "hpcs/base/hd.hpp"
+#include "jacobi_slab_tile.hpp"
 #include "jacobi_stencil.hpp"
 
 namespace hpcs::jacobi::kokkos {
@@ -53,32 +56,6 @@ HPCS_HD inline std::size_t hhc2d_scratch_values(int width, int frame, int t_T) {
   return 2 * static_cast<std::size_t>(width) * static_cast<std::size_t>(frame) +
          4 * static_cast<std::size_t>(t_T) * static_cast<std::size_t>(width);
 }
-
-// One row r of a tile in 32-bit coordinates local to the tile (l = x - origin, at most
-// w_tile of them): row r-1's span (below: where this tile's inputs sit in scratch), row
-// r+1's (next: leaves_for), and the grid's points 1 and S clamped to [-1, width].
-struct LocalRow {
-  int blo = 1, bhi = 0, nlo = 0, nhi = 0, grid_lo = -1, grid_hi = 0;
-  bool last = true;
-  HPCS_HD LocalRow(const HexTiling& h, const Span& below, const Span& next, std::int64_t origin, int width) {
-    if (!below.empty()) {
-      blo = static_cast<int>(below.lo - origin);
-      bhi = static_cast<int>(below.hi - origin);
-    }
-    last = next.empty();
-    if (!last) {
-      nlo = static_cast<int>(next.lo - origin);
-      nhi = static_cast<int>(next.hi - origin);
-    }
-    grid_lo = 1 - origin < -1 ? -1 : static_cast<int>(1 - origin);
-    grid_hi = h.S - origin > width ? width : static_cast<int>(h.S - origin);
-  }
-  HPCS_HD bool in_below(int l) const { return l >= blo && l <= bhi; }
-  // HexTiling::leaves_for: a consumer at the next level lies outside row r+1.
-  HPCS_HD bool leaves(int l) const {
-    return last || (l - 1 < grid_lo ? grid_lo : l - 1) < nlo || (l + 1 > grid_hi ? grid_hi : l + 1) > nhi;
-  }
-};
 
 template <class Real, class Team>
 HPCS_HD inline void hex1d_tile(const Hex1DArgs<Real>& a, std::int64_t k, Real* rows, const Team& team) {

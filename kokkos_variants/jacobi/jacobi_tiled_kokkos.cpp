@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// kokkos/tiled: the hexagonal (1D) and HHC (2D) tiling of hex_tiling.hpp with Kokkos
-// teams: one TeamPolicy dispatch per wavefront, one team per hexagon (1D) or prism (2D),
+// kokkos/tiled: the hexagonal (1D), HHC (2D) and slab (3D) tiling of hex_tiling.hpp with Kokkos
+// teams: one TeamPolicy dispatch per wavefront, one team per hexagon (1D), prism (2D) or slab (3D),
 // the tile's rows in level-0 team scratch, team_barrier() between time rows. The tile
 // bodies and their memory protocol are in jacobi_team_tiles_kokkos.hpp; this file sizes teams
 // and scratch, rejects what the backend cannot run, and dispatches the wavefronts.
@@ -25,12 +25,13 @@ using Policy1D = Kokkos::TeamPolicy<Kokkos::DefaultExecutionSpace>;
 // 80 registers and a few bytes of spill instead of 95-98). Unbounded, a change that
 // added two registers left one team of 320 threads per H200 SM: 126 instead of 190 Gcell/s.
 using Policy2D = Kokkos::TeamPolicy<Kokkos::DefaultExecutionSpace, Kokkos::LaunchBounds<384, 2>>;
+using Policy3D = Kokkos::TeamPolicy<Kokkos::DefaultExecutionSpace>;
 using Member = Policy1D::member_type;
 static_assert(std::is_same_v<Member, Policy2D::member_type>);
 
 constexpr std::size_t kAlign = 16;   // scratch requests carry this slack for get_shmem_aligned
 constexpr int kDefaultTeam1D = 128;  // default teams: at most this many threads in 1D,
-constexpr int kDefaultTeam2D = 256;  // about this many in 2D
+constexpr int kDefaultTeam2D = 256;  // about this many in 2D, at most this many in 3D
 constexpr int kMinGpuTeam = 32;      // Kokkos' barrier for teams below a warp is only a fence
 constexpr std::int64_t kMaxTile = 1 << 16;
 
@@ -61,6 +62,16 @@ struct Hhc2D {
   }
 };
 
+template <class Real, class St>
+struct Hhc3D {
+  Hhc3DArgs<Real> a;
+  std::size_t scratch = 0;
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& m) const {
+    Real* rows = static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign));
+    hhc3d_tile<St>(a, m.league_rank(), rows, KokkosTeam{m});
+  }
+};
+
 struct Plan {
   Tuning tiles;
   int team = 1;
@@ -72,7 +83,8 @@ struct Plan {
 
 std::string tiles_text(const Problem& p, const Tuning& t) {
   std::string s = "t_T=" + std::to_string(t.t_T) + " t_S1=" + std::to_string(t.t_S1);
-  if (p.dims == 2) s += " t_S2=" + std::to_string(t.t_S2);
+  if (p.dims >= 2) s += " t_S2=" + std::to_string(t.t_S2);
+  if (p.dims == 3) s += " t_S3=" + std::to_string(t.t_S3);
   return s;
 }
 
@@ -82,6 +94,12 @@ int team_max(const Problem& p, std::size_t request) {
     return Policy1D(1, 1)
         .set_scratch_size(0, Kokkos::PerTeam(request))
         .team_size_max(Hex1D<Real>{}, Kokkos::ParallelForTag());
+  if (p.dims == 3)
+    return with_stencil3d(p.stencil, [&](auto st) {
+      return Policy3D(1, 1)
+          .set_scratch_size(0, Kokkos::PerTeam(request))
+          .team_size_max(Hhc3D<Real, decltype(st)>{}, Kokkos::ParallelForTag());
+    });
   return with_stencil(p.stencil, [&](auto st) {  // the stencil's registers bound the team
     return Policy2D(1, 1)
         .set_scratch_size(0, Kokkos::PerTeam(request))
@@ -91,7 +109,9 @@ int team_max(const Problem& p, std::size_t request) {
 
 std::size_t scratch_bytes(const Problem& p, const Tuning& t, std::size_t real_size) {
   const int width = t.t_S1 + t.t_T - 2;
-  const std::size_t values = p.dims == 1 ? hex1d_scratch_values(width) : hhc2d_scratch_values(width, t.t_S2 + 2, t.t_T);
+  const std::size_t values = p.dims == 1   ? hex1d_scratch_values(width)
+                             : p.dims == 2 ? hhc2d_scratch_values(width, t.t_S2 + 2, t.t_T)
+                                           : hhc3d_scratch_values(width, t.t_S2, t.t_S3);
   return values * real_size;
 }
 
@@ -111,15 +131,12 @@ Plan make_plan(const Problem& p, const Tuning& requested) {
   Plan plan;
   plan.tiles = resolve_for_backend<Real>(p, requested);
   const Tuning& t = plan.tiles;
-  if (p.dims == 3) {  // no slab tiling yet (docs/jacobi.md, "3D")
-    plan.error = "kokkos/tiled: 3D: not tiled yet; use kokkos/naive";
-    return plan;
-  }
   if (const auto why = check_tiles(p, t)) {
     plan.error = "kokkos/tiled: " + *why;
     return plan;
   }
-  if (t.t_T > kMaxTile || t.t_S1 > kMaxTile || (p.dims == 2 && t.t_S2 > kMaxTile)) {
+  if (t.t_T > kMaxTile || t.t_S1 > kMaxTile || (p.dims >= 2 && t.t_S2 > kMaxTile) ||
+      (p.dims == 3 && (t.t_S3 > kMaxTile || static_cast<std::int64_t>(t.t_S2) * t.t_S3 > kMaxTile))) {
     plan.error = "kokkos/tiled: tiles " + tiles_text(p, t) + " exceed " + std::to_string(kMaxTile);
     return plan;
   }
@@ -131,7 +148,11 @@ Plan make_plan(const Problem& p, const Tuning& requested) {
     plan.error = "kokkos/tiled: tiles " + tiles_text(p, t) + " need " + std::to_string(plan.scratch + kAlign) +
                  " bytes of team scratch for " + precision_name<Real>() + "; this Kokkos backend (" +
                  std::string(Kokkos::DefaultExecutionSpace::name()) + ") allows " + std::to_string(max_scratch) +
-                 " per team (make t_T, t_S1" + (p.dims == 2 ? ", t_S2" : "") + " smaller)";
+                 " per team (make t_T, t_S1" +
+                 (p.dims == 2   ? ", t_S2"
+                  : p.dims == 3 ? ", t_S2, t_S3"
+                                : "") +
+                 " smaller)";
     return plan;
   }
   const int max_team = team_max<Real>(p, plan.scratch + kAlign);
@@ -156,8 +177,14 @@ Plan make_plan(const Problem& p, const Tuning& requested) {
     // threads (2 runs) for float32's t_S2 = 160 ran 190 Gcell/s against 173 with 160 and
     // 127 with 480; float64's t_S2 = 64 ran best with 192 (3 runs), 256 was 6% slower.
     std::int64_t want = 0;
+    // 3D: a thread per point of a sub-slab's t_S2 x t_S3 columns, in whole warps, at most
+    // kDefaultTeam2D (not yet measured on a GPU).
     if (p.dims == 1) {
       want = std::clamp<std::int64_t>((plan.width + 31) / 32, kMinGpuTeam / 32, kDefaultTeam1D / 32) * 32;
+    } else if (p.dims == 3) {
+      want = std::clamp<std::int64_t>((static_cast<std::int64_t>(t.t_S2) * t.t_S3 + 31) / 32, kMinGpuTeam / 32,
+                                      kDefaultTeam2D / 32) *
+             32;
     } else {
       want = static_cast<std::int64_t>(t.t_S2) * std::max(1, (kDefaultTeam2D + t.t_S2 / 2) / t.t_S2);
     }
@@ -191,6 +218,11 @@ class KokkosTiled final : public KokkosGrid<Real> {
     if (p.dims == 2) {
       d["t_S2"] = plan_.tiles.t_S2;
       d["subprisms_per_prism"] = SkewedColumns{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2}.subprisms();
+    } else if (p.dims == 3) {
+      d["t_S2"] = plan_.tiles.t_S2;
+      d["t_S3"] = plan_.tiles.t_S3;
+      d["subslabs_per_slab"] = SkewedColumns{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2}.subprisms() *
+                               SkewedColumns{plan_.tiles.t_S3, plan_.tiles.t_T, p.n3}.subprisms();
     }
     return d;
   }
@@ -215,6 +247,8 @@ class KokkosTiled final : public KokkosGrid<Real> {
         const Hex1D<Real> f{{h, w, {level0, level1}, plan_.width}, plan_.scratch};
         Kokkos::parallel_for("hpcs::jacobi::hex1d",
                              Policy1D(teams, plan_.team).set_scratch_size(0, Kokkos::PerTeam(request)), f);
+      } else if (p.dims == 3) {
+        dispatch3d(h, w, teams, request, level0, level1);
       } else {
         const SkewedColumns sc{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2};
         with_stencil(p.stencil, [&](auto st) {
@@ -230,6 +264,19 @@ class KokkosTiled final : public KokkosGrid<Real> {
   }
 
  private:
+  void dispatch3d(const HexTiling& h, std::int64_t w, int teams, std::size_t request, Real* level0, Real* level1) {
+    const Problem& p = this->problem();
+    const SkewedColumns s2{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2}, s3{plan_.tiles.t_S3, plan_.tiles.t_T, p.n3};
+    const Hhc3DArgs<Real> args{h, s2, s3, w, p.cols(), p.pitch(), {level0, level1}, plan_.width};
+    const int team = plan_.team;
+    const std::size_t scratch = plan_.scratch;
+    with_stencil3d(p.stencil, [&](auto st) {
+      const Hhc3D<Real, decltype(st)> f{args, scratch};
+      Kokkos::parallel_for("hpcs::jacobi::hhc3d", Policy3D(teams, team).set_scratch_size(0, Kokkos::PerTeam(request)),
+                           f);
+    });
+  }
+
   Tuning requested_;
   Plan plan_;
   std::int64_t dispatches_ = 0, wavefronts_ = 0, tiles_ = 0;

@@ -112,4 +112,31 @@ struct SkewedColumns {
   }
 };
 
+// One row r of a tile (kokkos/tiled's tile bodies, the 3D slab tile) in 32-bit coordinates
+// local to the tile (l = x - origin, at most w_tile of them): row r-1's span (below: where
+// this tile's inputs sit in scratch), row r+1's (next: leaves_for), and the grid's points 1
+// and S clamped to [-1, width].
+struct LocalRow {
+  int blo = 1, bhi = 0, nlo = 0, nhi = 0, grid_lo = -1, grid_hi = 0;
+  bool last = true;
+  HPCS_HD LocalRow(const HexTiling& h, const Span& below, const Span& next, std::int64_t origin, int width) {
+    if (!below.empty()) {
+      blo = static_cast<int>(below.lo - origin);
+      bhi = static_cast<int>(below.hi - origin);
+    }
+    last = next.empty();
+    if (!last) {
+      nlo = static_cast<int>(next.lo - origin);
+      nhi = static_cast<int>(next.hi - origin);
+    }
+    grid_lo = 1 - origin < -1 ? -1 : static_cast<int>(1 - origin);
+    grid_hi = h.S - origin > width ? width : static_cast<int>(h.S - origin);
+  }
+  HPCS_HD bool in_below(int l) const { return l >= blo && l <= bhi; }
+  // HexTiling::leaves_for: a consumer at the next level lies outside row r+1.
+  HPCS_HD bool leaves(int l) const {
+    return last || (l - 1 < grid_lo ? grid_lo : l - 1) < nlo || (l + 1 > grid_hi ? grid_hi : l + 1) > nhi;
+  }
+};
+
 }  // namespace hpcs::jacobi

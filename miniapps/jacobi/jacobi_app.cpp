@@ -73,7 +73,9 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--tile-t", tuning.t_T, "t_T: time steps per hexagon, even (0: default for the problem)")
       ->capture_default_str();
   cli.add_option("--tile-s1", tuning.t_S1, "t_S1: hexagon base along S1 (0: default)")->capture_default_str();
-  cli.add_option("--tile-s2", tuning.t_S2, "t_S2: sub-prism length along S2, 2D (0: default)")->capture_default_str();
+  cli.add_option("--tile-s2", tuning.t_S2, "t_S2: sub-prism length along S2, 2D and 3D (0: default)")
+      ->capture_default_str();
+  cli.add_option("--tile-s3", tuning.t_S3, "t_S3: sub-slab length along S3, 3D (0: default)")->capture_default_str();
   cli.add_option("--threads", tuning.threads, "Threads per block / team (0: the variant's choice)")
       ->capture_default_str();
   cli.add_option("--halo-depth", tuning.halo_depth,
@@ -112,9 +114,18 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   for (auto [value, option] : {std::pair<int, const char*>{tuning.t_T, "--tile-t"},
                                {tuning.t_S1, "--tile-s1"},
                                {tuning.t_S2, "--tile-s2"},
+                               {tuning.t_S3, "--tile-s3"},
                                {tuning.threads, "--threads"}})
     if (value < 0)
       throw Error(std::string(option) + " " + std::to_string(value) + ": must not be negative (0: default)");
+  if (tuning.t_S3 != 0 && problem_.grid.dims != 3)
+    throw Error("--tile-s3 " + std::to_string(tuning.t_S3) + ": S3 tiles are for 3D grids (--dims 3), this one is " +
+                std::to_string(problem_.grid.dims) + "D");
+  // The tuning spaces have no t_S3 (nor 3D defaults) yet: a 3D search would vary the wrong tiles.
+  if (problem_.grid.dims == 3 && (opt_.sweep.on || !o.tune.empty()))
+    throw Error(std::string(opt_.sweep.on ? "--sweep" : "--tune") +
+                ": no 3D tuning space yet (t_S3 is not searched); give the slab's tiles with --tile-t, --tile-s1, "
+                "--tile-s2 and --tile-s3");
   // More ranks than rows: the suite's one rule (hpcs/parallel/decomposition.hpp), naming the input.
   require_share_per_rank(
       static_cast<std::uint64_t>(problem_.grid.n1), mpi.size(), interior_items(problem_.grid),
@@ -189,6 +200,7 @@ nlohmann::json App::parameters() const {
   // As asked (0: the default); each variant resolves its own, recorded in its record's "tiles".
   m["requested_tiles"] = {
       {"t_T", tuning.t_T}, {"t_S1", tuning.t_S1}, {"t_S2", tuning.t_S2}, {"threads", tuning.threads}};
+  if (g.dims == 3) m["requested_tiles"]["t_S3"] = tuning.t_S3;
   m["halo_depth_option"] = tuning.halo_depth;
   if (src_.path.empty()) {
     m["seed"] = opt_.seed;
@@ -208,14 +220,16 @@ void App::set_size(std::int64_t n) {  // the benchmark's: n points (1D) or n x n
 void App::add_fields(const MpiContext&, RunRecord& r, JacobiTrial& trial, const Result&) {
   const RunFacts& f = trial.facts();
   add_run_fields(r, f, opt_.steps);
-  if (!f.tiled || !cal_.cal) return;
+  if (!f.tiled || !cal_.cal || problem_.grid.dims == 3) return;  // no 3D prediction (docs/jacobi.md)
   const Prediction p = add_model_fields(r, f, opt_.steps, problem_.precision, *cal_.cal, trial.details());
   if (sweep_.active) sweep_.timed.push_back(timed_point(r, f.tiles, p));
 }
 
 void App::print_details(std::ostream& os, const std::vector<RunRecord>& records) const {
   print_run_details(os, records);
-  if (opt_.model) print_models(os, records, cal_);
+  if (opt_.model && problem_.grid.dims == 3)
+    os << "  model: none for 3D runs (the slab model, jacobi_model3d, is the codesign's only)\n";
+  else if (opt_.model) print_models(os, records, cal_);
   if (sweep_.active) print_sweep_details(os);
 }
 

@@ -38,8 +38,16 @@ Tuning resolve_tiles(const Problem& p, const Tuning& r, Precision prec) {
   // wavefront 0 needs 251 KB of shared memory, beyond the 227 KB of an H100/H200. These
   // need ~100-200 KB, more than Kokkos gives a team on a GPU, so grids too small to fill
   // the GPU with such prisms keep small tiles.
+  // 3D (the slabs of kokkos/tiled, not yet swept on a GPU): small hexagons and sub-slabs of
+  // 4 x 32 columns, the threads along the contiguous S3 (C.14's multiple of 32); two
+  // float64 time planes of the widest row, 2 (t_S1 + t_T - 2) t_S2 t_S3 values, take 12 KB.
   Tuning t = r;
-  if (p.dims == 1) {
+  if (p.dims == 3) {
+    if (t.t_T == 0) t.t_T = 4;
+    if (t.t_S1 == 0) t.t_S1 = 4;
+    if (t.t_S2 == 0) t.t_S2 = 4;
+    if (t.t_S3 == 0) t.t_S3 = 32;
+  } else if (p.dims == 1) {
     if (t.t_T == 0) t.t_T = 128;
     if (t.t_S1 == 0) t.t_S1 = 1792;
     t.t_S2 = 1;
@@ -60,6 +68,8 @@ std::optional<std::string> check_tiles(const Problem& p, const Tuning& t) {
     return "t_T = " + std::to_string(t.t_T) + " must be even and at least 2 (hexagons have two halves)";
   if (t.t_S1 < 1) return "t_S1 = " + std::to_string(t.t_S1) + " must be at least 1";
   if (p.dims >= 2 && t.t_S2 < 1) return "t_S2 = " + std::to_string(t.t_S2) + " must be at least 1";
+  if (p.dims == 3 && t.t_S3 < 1)
+    return "t_S3 = " + std::to_string(t.t_S3) + " must be at least 1 (--tile-s3: the sub-slab length along S3)";
   if (t.threads < 0) return "threads = " + std::to_string(t.threads) + " must not be negative";
   return std::nullopt;
 }

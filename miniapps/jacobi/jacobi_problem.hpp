@@ -51,15 +51,17 @@ struct Problem {
 };
 
 // The launch shape a run asks for: the paper's tile sizes (digest 2.2/2.3). t_T: time steps per hexagon (even); t_S1:
-// the hexagon's base along S1; t_S2: the sub-prism length along S2 (2D only); threads: per block / team (0: the
+// the hexagon's base along S1; t_S2: the sub-prism length along S2 (2D, 3D); threads: per block / team (0: the
 // variant's choice). Zero sizes mean "the default for the problem". halo_depth: rows exchanged with each neighbour rank
-// per band (0: t_T for tiled variants, 1 for naive ones; Make::halo); the solvers never see it.
+// per band (0: t_T for tiled variants, 1 for naive ones; Make::halo); the solvers never see it. t_S3: the sub-slab
+// length along S3 (3D only; a sub-slab is t_S2 x t_S3 columns); last, so brace initialisers stay valid.
 struct Tuning {
   int t_T = 0;
   int t_S1 = 0;
   int t_S2 = 0;
   int threads = 0;
   int halo_depth = 0;
+  int t_S3 = 0;
 };
 
 // What a variant is asked to run (hpcs/harness/variant.hpp's Problem): the global grid, the
@@ -81,7 +83,7 @@ struct Result {
 // Defaults per dimension (tuned on an H200, docs/results/jacobi_h200.md).
 Tuning resolve_tiles(const Problem& p, const Tuning& requested, Precision prec = Precision::Float32);
 
-// Rules every tiled variant shares: t_T even and >= 2, t_S1 >= 1, t_S2 >= 1 (2D).
+// Rules every tiled variant shares: t_T even and >= 2, t_S1 >= 1, t_S2 >= 1 (2D, 3D), t_S3 >= 1 (3D).
 // Returns the reason when broken.
 std::optional<std::string> check_tiles(const Problem& p, const Tuning& t);
 

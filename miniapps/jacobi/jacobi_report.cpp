@@ -82,9 +82,11 @@ void add_run_fields(RunRecord& r, const RunFacts& f, std::int64_t steps) {
   r.extra["halo_messages_per_rank"] = f.messages;
   r.extra["halo_bytes_per_rank"] = f.bytes;
   r.extra["redundant_rows_per_rank"] = f.redundant_rows;
-  if (f.tiled)
+  if (f.tiled) {
     r.extra["tiles"] = {
         {"t_T", f.tiles.t_T}, {"t_S1", f.tiles.t_S1}, {"t_S2", f.tiles.t_S2}, {"threads", f.tiles.threads}};
+    if (f.local0.dims == 3) r.extra["tiles"]["t_S3"] = f.tiles.t_S3;
+  }
 }
 
 Prediction add_model_fields(RunRecord& r, const RunFacts& f, std::int64_t steps, Precision prec, const Calibration& cal,

@@ -54,7 +54,7 @@ inline std::string describe(const Problem& p) {
 
 inline std::string describe(const Tuning& t) {
   return "t_T=" + std::to_string(t.t_T) + " t_S1=" + std::to_string(t.t_S1) + " t_S2=" + std::to_string(t.t_S2) +
-         " threads=" + std::to_string(t.threads);
+         " threads=" + std::to_string(t.threads) + (t.t_S3 ? " t_S3=" + std::to_string(t.t_S3) : "");
 }
 
 template <class Real>

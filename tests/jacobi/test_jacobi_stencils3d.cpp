@@ -2,8 +2,9 @@
 // The 3D stencils (--dims 3: jacobi, heat, laplacian): every naive variant of this build
 // gives the independent loop's grid (jacobi_independent3d.hpp) bit for bit, float and
 // double, on sides that are not powers of two and sides of 1, in one advance and in bands;
-// the tiled variants refuse 3D with one reason naming the naive one. Over MPI ranks:
-// test_jacobi_mpi.cpp.
+// so does kokkos/tiled's slab tiling on tiles from 1 point to larger than the grid (partial
+// sub-slabs and hexagons everywhere), and cuda/tiled's (the same block code; where a GPU is).
+// Over MPI ranks: test_jacobi_mpi.cpp.
 #include "jacobi_independent3d.hpp"
 #include "jacobi_stencil.hpp"
 #include "jacobi_variant_fixture.hpp"
@@ -51,6 +52,20 @@ TEST(JacobiStencils3D, EveryStencilGivesItsOwnGridAndTheReferenceIsTheLoop) {
           << to_string(kStencils3D[a]) << " vs " << to_string(kStencils3D[b]);
 }
 
+// Slab tiles (t_T, t_S1, t_S2, threads, halo, t_S3): 1 to 9 columns per sub-slab axis, t_T 2..8,
+// the defaults (zeros) and an explicit team size; none divides the grids' sides.
+std::vector<Tuning> tile_set3d(const Variant& v) {
+  if (!v.make.tiled) return {Tuning{}, Tuning{0, 0, 0, 64}};
+  return {Tuning{},
+          Tuning{2, 1, 1, 0, 0, 1},
+          Tuning{4, 3, 2, 0, 0, 5},
+          Tuning{6, 2, 3, 0, 0, 4},
+          Tuning{4, 5, 7, 0, 0, 3},
+          Tuning{8, 2, 1, 0, 0, 9},
+          Tuning{2, 4, 5, 0, 0, 2},
+          Tuning{4, 3, 2, 64, 0, 5}};
+}
+
 template <class Real>
 void check_3d(const Variant& v, std::mt19937_64& rng, Rejections& rejections) {
   const Problem shapes[] = {grid3d(1, 1, 1),   grid3d(1, 4, 3),  grid3d(5, 1, 7),  grid3d(6, 3, 1),
@@ -61,56 +76,83 @@ void check_3d(const Variant& v, std::mt19937_64& rng, Rejections& rejections) {
       const auto grid = random_grid<Real>(p, rng);
       for (std::int64_t T : {0, 1, 4, 11}) {
         const auto want = independent_run3d(p, grid, T);
-        for (const Tuning& requested : {Tuning{}, Tuning{0, 0, 0, 64}}) {
+        for (const Tuning& requested : tile_set3d(v)) {
           const auto t = rejections.admit(v, p, requested, precision_of<Real>());
           if (!t) continue;
           ASSERT_TRUE(same_bits(run(v, *t, p, grid, {T}), want, p))
               << describe3d(p) << " " << to_string(precision_of<Real>()) << " T=" << T << " " << describe(*t);
         }
       }
-      if (const auto t = rejections.admit(v, p, Tuning{}, precision_of<Real>()))
-        EXPECT_TRUE(same_bits(run(v, *t, p, grid, {3, 0, 6}), independent_run3d(p, grid, 9), p))
-            << describe3d(p) << " in bands";
+      for (const Tuning& requested : {Tuning{}, Tuning{4, 3, 2, 0, 0, 5}})
+        if (const auto t = rejections.admit(v, p, requested, precision_of<Real>()))
+          EXPECT_TRUE(same_bits(run(v, *t, p, grid, {3, 0, 6}), independent_run3d(p, grid, 9), p))
+              << describe3d(p) << " in bands " << describe(*t);
     }
 }
 
-TEST_P(JacobiVariant, Every3DStencilEqualsAnIndependentLoopOrTiledRefuses) {
+TEST_P(JacobiVariant, Every3DStencilEqualsAnIndependentLoop) {
   const Variant& v = info();
-  if (v.make.tiled) {  // no slab tiling yet: the reason names the naive variant of the backend
-    const std::string want = v.name + ": 3D: not tiled yet; use " + v.backend + "/naive";
-    for (Precision prec : {Precision::Float32, Precision::Float64}) {
-      const Task task{grid3d(9, 8, 40, Stencil::Heat), prec, 1};
-      EXPECT_EQ(v.why_not(task, v.resolve(task, Tuning{})).value_or("accepted"), want);
-    }
-    auto solver = v.make.make_float(v.resolve(Task{grid3d(3, 3, 3), Precision::Float32, 1}, Tuning{}));
-    const auto grid = random_grid<float>(grid3d(3, 3, 3), 1);
-    try {
-      solver->setup(grid3d(3, 3, 3), grid.data());
-      ADD_FAILURE() << v.name << " set up a 3D grid";
-    } catch (const Error& e) {
-      EXPECT_EQ(std::string(e.what()), want);
-    }
-    return;
-  }
   Rejections rejections(v.name);
   check_3d<float>(v, rng_, rejections);
   check_3d<double>(v, rng_, rejections);
   EXPECT_GT(rejections.admitted(), 0) << v.name << " rejected every 3D setting";
 }
 
-// cuda/tiled refuses 3D at setup before touching the GPU, so this runs without one too.
-TEST(JacobiStencils3D, CudaTiledRefusesWithoutAGpu) {
+// The default 3D tiles and their rule, named by the option.
+TEST(JacobiStencils3D, SlabTilesDefaultAndRule) {
+  const Tuning t = resolve_tiles(grid3d(64, 64, 64), Tuning{});
+  EXPECT_EQ(t.t_T, 4);
+  EXPECT_EQ(t.t_S1, 4);
+  EXPECT_EQ(t.t_S2, 4);
+  EXPECT_EQ(t.t_S3, 32);
+  EXPECT_FALSE(check_tiles(grid3d(5, 5, 5), t));
+  const auto why = check_tiles(grid3d(5, 5, 5), Tuning{4, 4, 4, 0, 0, -1});
+  ASSERT_TRUE(why);
+  EXPECT_EQ(*why, "t_S3 = -1 must be at least 1 (--tile-s3: the sub-slab length along S3)");
+  EXPECT_FALSE(check_tiles(grid2d(5, 5), Tuning{4, 4, 4, 0, 0, 0})) << "t_S3 is 3D only";
+  EXPECT_EQ(resolve_tiles(grid2d(5, 5), Tuning{}).t_S3, 0) << "2D tiles as before";
+}
+
+// kokkos/tiled reports its slab shape.
+TEST(JacobiStencils3D, KokkosTiledDetails) {
+  const Variant* v = nullptr;
+  for (const auto& x : variants())
+    if (x.name == "kokkos/tiled") v = &x;
+  if (!v) GTEST_SKIP() << "this build has no Kokkos variants";
+  if (const auto why = unavailable(*v)) GTEST_SKIP() << v->name << " skipped: " << *why;
+  auto solver = v->make.make_double(Tuning{4, 3, 2, 0, 0, 5});
+  const Problem p = grid3d(7, 9, 11);
+  const auto grid = random_grid<double>(p, 1);
+  solver->setup(p, grid.data());
+  solver->advance(5);
+  const auto d = solver->details();
+  EXPECT_EQ(d.at("t_S3").get<int>(), 5);
+  EXPECT_EQ(d.at("t_S2").get<int>(), 2);
+  EXPECT_EQ(d.at("subslabs_per_slab").get<std::int64_t>(), 6 * 3);  // ceil((9 + 3) / 2) ceil((11 + 3) / 5)
+  EXPECT_GT(d.at("tiles").get<std::int64_t>(), 0);
+}
+
+// cuda/tiled takes 3D (slabs, jacobi_hhc3d.cu): without a GPU its only reason is the GPU's,
+// and its tile rules are the shared ones.
+TEST(JacobiStencils3D, CudaTiledTakes3D) {
   const Variant* v = nullptr;
   for (const auto& x : variants())
     if (x.name == "cuda/tiled") v = &x;
   if (!v) GTEST_SKIP() << "this build has no CUDA variants";
-  auto solver = v->make.make_double(Tuning{4, 4, 32, 0});
-  const auto grid = random_grid<double>(grid3d(2, 2, 2), 1);
-  try {
-    solver->setup(grid3d(2, 2, 2), grid.data());
-    ADD_FAILURE() << "cuda/tiled set up a 3D grid";
-  } catch (const Error& e) {
-    EXPECT_EQ(std::string(e.what()), "cuda/tiled: 3D: not tiled yet; use cuda/naive");
+  const Task task{grid3d(9, 8, 40, Stencil::Heat), Precision::Float64, 1};
+  const auto why = v->why_not(task, v->resolve(task, Tuning{4, 3, 2, 0, 0, 5}));
+  if (!unavailable(*v)) {  // where a GPU is: the slab shape in the details too
+    EXPECT_FALSE(why) << *why;
+    auto solver = v->make.make_double(v->resolve(task, Tuning{4, 3, 2, 0, 0, 5}));
+    const auto grid = random_grid<double>(task.grid, 1);
+    solver->setup(task.grid, grid.data());
+    solver->advance(5);
+    const auto d = solver->details();
+    EXPECT_EQ(d.at("t_S3").get<int>(), 5);
+    EXPECT_EQ(d.at("subslabs_per_slab").get<std::int64_t>(), 6 * 9);  // ceil((8 + 3) / 2) ceil((40 + 3) / 5)
+  } else {
+    ASSERT_TRUE(why);
+    EXPECT_EQ(why->find("3D"), std::string::npos) << *why;
   }
 }
 

@@ -1,0 +1,157 @@
+// SPDX-License-Identifier: BSD-3-Clause
+// cuda/tiled in 3D: the thesis' slabs. Hexagons over (t, S1), one launch per wavefront, one
+// thread block per hexagon walking its slab along S2 and S3 in time-skewed sub-slabs of
+// t_S2 x t_S3 columns; the block code is kokkos/tiled's (jacobi_slab_tile.hpp), with the
+// block's threads as the team and dynamic shared memory as its scratch. A first version:
+// compiled, not yet run on a GPU, no fixed-shape kernels.
+#include <algorithm>
+#include <cstdint>
+
+#include "jacobi_cuda_common.cuh"
+#include "jacobi_cuda_factories.hpp"
+#include "jacobi_slab_tile.hpp"
+
+namespace hpcs::jacobi::cuda {
+namespace {
+
+constexpr int kMaxTile3D = 1 << 16;  // t_S1, t_S2 x t_S3: beyond any shared memory, and 32-bit indices stay exact
+constexpr int kDefaultThreads3D = 256;
+
+// The block as jacobi_slab_tile.hpp's team. Host-device only so the HPCS_HD tile may call it;
+// the host side is never instantiated.
+struct BlockTeam {
+  HPCS_HD int rank() const {
+#ifdef __CUDA_ARCH__
+    return static_cast<int>(threadIdx.x);
+#else
+    return 0;
+#endif
+  }
+  HPCS_HD int size() const {
+#ifdef __CUDA_ARCH__
+    return static_cast<int>(blockDim.x);
+#else
+    return 1;
+#endif
+  }
+  HPCS_HD void barrier() const {
+#ifdef __CUDA_ARCH__
+    __syncthreads();
+#endif
+  }
+};
+
+template <class Real, class St>
+__global__ void __launch_bounds__(1024) hhc3d_kernel(const __grid_constant__ Hhc3DArgs<Real> a) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  hhc3d_tile<St>(a, blockIdx.x, reinterpret_cast<Real*>(smem), BlockTeam{});
+}
+
+template <class Real>
+using Hhc3dKernel = void (*)(Hhc3DArgs<Real>);
+
+template <class Real>
+Hhc3dKernel<Real> kernel3d_for(Stencil stencil) {
+  switch (stencil) {
+    case Stencil::Heat: return hhc3d_kernel<Real, Heat3D>;
+    case Stencil::Laplacian: return hhc3d_kernel<Real, Laplacian3D>;
+    case Stencil::Jacobi:
+    case Stencil::Gradient:  // refused for 3D before any solver exists (stencil_rejects)
+    default: return hhc3d_kernel<Real, Jacobi3D>;
+  }
+}
+
+// A thread per point of a sub-slab's t_S2 x t_S3 columns, in whole warps, at most
+// kDefaultThreads3D, unless --threads says otherwise.
+int resolved_threads3d(const Tuning& t) {
+  if (t.threads > 0) return t.threads;
+  const std::int64_t area = static_cast<std::int64_t>(std::max(1, t.t_S2)) * std::max(1, t.t_S3);
+  return static_cast<int>(std::clamp<std::int64_t>((area + 31) / 32, 1, kDefaultThreads3D / 32) * 32);
+}
+
+std::size_t smem_bytes3d(const Tuning& t, std::size_t real) {
+  return hhc3d_scratch_values(t.t_S1 + t.t_T - 2, t.t_S2, t.t_S3) * real;
+}
+
+template <class Real>
+class Hhc3dSolver final : public CudaSolver<Real> {
+ public:
+  explicit Hhc3dSolver(const Tuning& t) : t_(t) { t_.threads = resolved_threads3d(t_); }
+
+  nlohmann::json details() const override {
+    const Problem& p = this->p_;
+    return {{"launches", this->launches_},
+            {"wavefronts", wavefronts_},
+            {"tiles", tiles_},
+            {"subslabs_per_slab",
+             SkewedColumns{t_.t_S2, t_.t_T, p.n2}.subprisms() * SkewedColumns{t_.t_S3, t_.t_T, p.n3}.subprisms()},
+            {"threads_per_block", t_.threads},
+            {"shared_bytes_per_block", smem_},
+            {"blocks_per_sm", blocks_per_sm(kernel3d_for<Real>(p.stencil), t_.threads, smem_)},
+            {"t_T", t_.t_T},
+            {"t_S1", t_.t_S1},
+            {"t_S2", t_.t_S2},
+            {"t_S3", t_.t_S3}};
+  }
+
+ private:
+  void prepare() override {
+    if (this->p_.dims != 3) throw Error("cuda/tiled 3D solver given a " + std::to_string(this->p_.dims) + "D problem");
+    const Precision prec = sizeof(Real) == 4 ? Precision::Float32 : Precision::Float64;
+    if (auto why = hhc3d_rejects(this->p_, t_, prec)) throw Error(*why);
+    smem_ = smem_bytes3d(t_, sizeof(Real));
+    HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel3d_for<Real>(this->p_.stencil),
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+  }
+
+  std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
+    const Problem& p = this->p_;
+    Hhc3DArgs<Real> args{HexTiling{t_.t_T, t_.t_S1, p.n1, steps},
+                         SkewedColumns{t_.t_S2, t_.t_T, p.n2},
+                         SkewedColumns{t_.t_S3, t_.t_T, p.n3},
+                         0,
+                         p.cols(),
+                         p.pitch(),
+                         {a, b},
+                         t_.t_S1 + t_.t_T - 2};
+    const Hhc3dKernel<Real> kernel = kernel3d_for<Real>(p.stencil);
+    return launch_wavefronts(args.h, wavefronts_, tiles_, [&](std::int64_t w, std::int64_t tiles) {
+      args.w = w;
+      kernel<<<static_cast<unsigned>(tiles), t_.threads, smem_>>>(args);
+    });
+  }
+
+  Tuning t_;
+  std::size_t smem_ = 0;
+  std::int64_t wavefronts_ = 0, tiles_ = 0;
+};
+
+}  // namespace
+
+std::optional<std::string> hhc3d_rejects(const Problem& p, const Tuning& tiles, Precision prec) {
+  if (auto why = check_tiles(p, tiles)) return "cuda/tiled: " + *why;
+  Tuning t = tiles;
+  if (t.t_T > (1 << 10) || t.t_S1 > kMaxTile3D || static_cast<std::int64_t>(t.t_S2) * t.t_S3 > kMaxTile3D)
+    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) +
+           ", t_S2 = " + std::to_string(t.t_S2) + ", t_S3 = " + std::to_string(t.t_S3) +
+           ": far beyond shared memory (t_T at most 1024, t_S1 and t_S2 t_S3 at most " + std::to_string(kMaxTile3D) +
+           ")";
+  t.threads = resolved_threads3d(t);
+  if (t.threads > 1024)
+    return "cuda/tiled: threads = " + std::to_string(t.threads) + " per block; CUDA allows at most 1024";
+  const auto lim = device_limits();
+  if (!lim) return std::nullopt;  // no GPU: unavailable() says so
+  const std::size_t real = prec == Precision::Float32 ? 4 : 8;
+  const std::size_t need = smem_bytes3d(t, real);
+  if (need > static_cast<std::size_t>(lim->max_smem_optin))
+    return "cuda/tiled: t_T = " + std::to_string(t.t_T) + ", t_S1 = " + std::to_string(t.t_S1) +
+           ", t_S2 = " + std::to_string(t.t_S2) + ", t_S3 = " + std::to_string(t.t_S3) + " need " +
+           std::to_string(need) + " B of shared memory per block (" + to_string(prec) + "); this GPU allows " +
+           std::to_string(lim->max_smem_optin) + " B";
+  return prec == Precision::Float32 ? check_kernel_threads(kernel3d_for<float>(p.stencil), t.threads, "cuda/tiled")
+                                    : check_kernel_threads(kernel3d_for<double>(p.stencil), t.threads, "cuda/tiled");
+}
+
+SolverFactories hhc3d_factories() { return factories_of<Hhc3dSolver>(); }
+
+}  // namespace hpcs::jacobi::cuda
