@@ -88,10 +88,8 @@ __global__ void naive3d_kernel(const Real* __restrict__ in, Real* __restrict__ o
   const std::int64_t line = n3 + 2, plane = (n2 + 2) * line;
   for (std::int64_t j = static_cast<std::int64_t>(blockIdx.y) + 1; j <= n2; j += gridDim.y)
     for (std::int64_t i0 = static_cast<std::int64_t>(blockIdx.z) * kRows + 1; i0 <= n1;
-         i0 += static_cast<std::int64_t>(gridDim.z) * kRows) {
-      const std::int64_t i1 = i0 + kRows - 1 < n1 ? i0 + kRows - 1 : n1;
-      naive3d_planes<St>(in, out, i0 * plane + j * line + k, i0, i1, plane, line);
-    }
+         i0 += static_cast<std::int64_t>(gridDim.z) * kRows)
+      naive3d_planes<St>(in, out, i0, kRows, n1, j, k, plane, line);
 }
 
 template <class Real>

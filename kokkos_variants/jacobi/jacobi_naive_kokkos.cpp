@@ -69,10 +69,7 @@ struct Step3D {
   std::int64_t n1, n2;       // interior planes 1..n1, lines 1..n2
   // Planes 1 + b * kRows2D .. of line j, point k, with q = b * n2 + (j - 1).
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t q, const std::int64_t k) const {
-    const std::int64_t b = q / n2, j = 1 + q % n2;
-    const std::int64_t i0 = 1 + b * kRows2D;
-    const std::int64_t i1 = i0 + kRows2D - 1 < n1 ? i0 + kRows2D - 1 : n1;
-    naive3d_planes<St>(in, out, i0 * plane + j * line + k, i0, i1, plane, line);
+    naive3d_planes<St>(in, out, 1 + q / n2 * kRows2D, kRows2D, n1, 1 + q % n2, k, plane, line);
   }
 };
 
