@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // cuda/unfused and cuda/fused: the plan's steps with our own kernels, one launch each (two
 // with split-K). A fused step owns its ticket and flag counters. Launched one by one they
-// are zeroed once at setup and only grow, each run starting from run * (blocks) and run *
-// (blocks in turn per chunk), so a run adds no memset launch; in a CUDA graph (whose
-// arguments are fixed) a memset node zeroes them before the step and every run starts at 0.
+// are zeroed once at setup and only grow, each run starting from run * (blocks, chunk
+// groups included) and run * (blocks in turn per chunk), so a run adds no memset launch; in
+// a CUDA graph (whose arguments are fixed) a memset node zeroes them before the step and
+// every run starts at 0.
+#include <algorithm>
+#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -34,9 +37,16 @@ class TiledExecutor final : public ChainExecutor<Real> {
                          std::to_string(l.fast.x * l.fast.y / 64) + " threads"
                    : std::to_string(l.shape.micro) + "x" + std::to_string(l.shape.micro) + " per thread, " +
                          std::to_string(l.shape.threads) + " threads, k chunk " + std::to_string(l.shape.chunk)) +
-              (l.split.splits > 1 ? ", split-K " + std::to_string(l.split.splits) : std::string()) + ")";
+              (l.split.splits > 1 ? ", split-K " + std::to_string(l.split.splits) : std::string()) +
+              (l.groups.groups > 1 ? ", chunk groups " + std::to_string(l.groups.groups) : std::string()) + ")";
     }
     return plan.steps.empty() ? text + " no products" : text;
+  }
+
+  std::vector<std::int64_t> chunk_groups() const override {
+    std::vector<std::int64_t> g;
+    for (const Launch& l : launches_) g.push_back(l.groups.groups);
+    return g;
   }
 
  private:
@@ -46,6 +56,7 @@ class TiledExecutor final : public ChainExecutor<Real> {
     KSplit split;                            // Gemm: k slices
     hpcs::cuda::DeviceBuffer<Real> partial;  // their partial products (split-K only)
     std::int64_t row_bands = 0, col_bands = 0, chunks = 0;
+    ChunkGroups groups;                          // fused: blocks per T patch
     hpcs::cuda::DeviceBuffer<Counter> counters;  // fused: the ticket, then the flags
   };
 
@@ -91,6 +102,14 @@ class TiledExecutor final : public ChainExecutor<Real> {
       l.row_bands = ceil_div(left ? p[0] : p[1], s.tile.x);
       l.col_bands = ceil_div(left ? p[2] : p[3], s.tile.y);
       l.chunks = left ? ceil_div(p[3], s.tile.y) : ceil_div(p[0], s.tile.x);
+      // One wave of the fused kernel's resident blocks (fused_chunk_groups); the groups only
+      // move chunks between blocks, so the bits do not depend on the GPU's size.
+      // HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS replaces the wave (tests: 1 gives one group, as
+      // before chunk groups; the bits must not change).
+      std::int64_t slots = static_cast<std::int64_t>(sms) * fused_blocks_per_sm<Real>(s.kind, l.shape);
+      if (const char* forced = std::getenv("HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS"); forced && *forced)
+        slots = std::max<std::int64_t>(1, std::atoll(forced));
+      l.groups = fused_chunk_groups(l.row_bands * l.col_bands, l.chunks, slots);
       const std::int64_t flags = (left ? l.row_bands : l.col_bands) * l.chunks;
       l.counters.allocate(static_cast<std::size_t>(1 + flags));
       HPCS_CUDA_CHECK(cudaMemset(l.counters.get(), 0, l.counters.size() * sizeof(Counter)));
@@ -119,12 +138,13 @@ class TiledExecutor final : public ChainExecutor<Real> {
     f.p0 = p[0], f.p1 = p[1], f.p2 = p[2], f.p3 = p[3];
     f.x = static_cast<int>(s.tile.x), f.y = static_cast<int>(s.tile.y), f.chunk_log2 = chunk_log2;
     f.row_bands = l.row_bands, f.col_bands = l.col_bands, f.chunks = l.chunks;
+    f.groups = l.groups.groups, f.per_group = l.groups.per_group;
     f.ticket = l.counters.get(), f.flags = l.counters.get() + 1;
     // Every run adds one ticket per block and, to each flag, one per block in its turn.
     if (this->capturing())
       HPCS_CUDA_CHECK(cudaMemsetAsync(l.counters.get(), 0, l.counters.size() * sizeof(Counter), stream));
     const auto runs = static_cast<Counter>(this->capturing() ? 0 : this->runs());
-    f.ticket_base = runs * static_cast<Counter>(l.row_bands * l.col_bands);
+    f.ticket_base = runs * static_cast<Counter>(l.row_bands * l.col_bands * l.groups.groups);
     f.flag_base = runs * static_cast<Counter>(left ? l.col_bands : l.row_bands);
     if (left) launch_fused_left(f, l.shape, stream);
     else launch_fused_right(f, l.shape, stream);

@@ -30,7 +30,9 @@ struct GemmParams {
 // Left R = (X Y) Z: T = X Y in x (along p0) by y (along p2) patches; right R = X (Y Z):
 // T = Y Z in x (along p1) by y (along p3) patches. X p0 x p1, Y p1 x p2, Z p2 x p3, R p0 x p3.
 // The blocks that update the same R rows (left) or columns (right) take turns per chunk
-// of R, ordered by flags; tickets and flags count up across runs from the bases.
+// of R, ordered by flags; tickets and flags count up across runs from the bases. Each T
+// patch has `groups` blocks (fused_chunk_groups), group g updating chunks
+// [g per_group, (g + 1) per_group) of its R rows (left) or columns (right).
 template <class Real>
 struct FusedParams {
   const Real* x_mat = nullptr;
@@ -40,7 +42,8 @@ struct FusedParams {
   std::int64_t p0 = 0, p1 = 0, p2 = 0, p3 = 0;
   int x = 0, y = 0, chunk_log2 = 3;
   std::int64_t row_bands = 0, col_bands = 0;  // of T
-  std::int64_t chunks = 0;                    // R chunks each block updates in phase 2
+  std::int64_t chunks = 0;                    // R chunks of a T patch's R rows (left) or columns (right)
+  std::int64_t groups = 1, per_group = 0;     // chunk groups, chunks per group (the last may have fewer)
   Counter* ticket = nullptr;                  // 1 counter
   Counter* flags = nullptr;                   // (left: row_bands, right: col_bands) x chunks
   Counter ticket_base = 0, flag_base = 0;
@@ -71,5 +74,8 @@ template <class Real>
 int gemm_blocks_per_sm(const KernelShape& shape, const FastPatch& fast);
 template <class Real>
 void prepare_fused(StepKind kind, const KernelShape& shape);
+// Blocks of the fused kernel a step's kind and shape select that one SM holds at once.
+template <class Real>
+int fused_blocks_per_sm(StepKind kind, const KernelShape& shape);
 
 }  // namespace hpcs::matrixchain::cuda

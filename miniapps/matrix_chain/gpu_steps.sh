@@ -68,4 +68,6 @@ step_mcscale() {
 SANITIZE_matrixchain=(--dims 37,65,129,64,77 --fast-memory 1024 --variant 'cuda/*' --next
                       --dims 45,70,33,90,18 --precision float64 --fast-memory 4096 --variant 'cuda/*' --next
                       --dims 260,512,132,512,260 --variant 'cuda/*,cuda/*/planpatch' --next  # split-K, two streams, 64/128 patches
-                      --dims 260,512,132,512,260 --fast-memory 4096 --variant 'cuda/*,cuda/*/nograph')  # generic kernel split-K
+                      --dims 260,512,132,512,260 --fast-memory 4096 --variant 'cuda/*,cuda/*/nograph' --next  # generic kernel split-K
+                      --dims 64,40,24,2984 --fast-memory 1024 --variant cuda/fused --next  # fused left, 125 chunk groups
+                      --dims 2984,24,40,64 --precision float64 --fast-memory 1024 --variant cuda/fused)  # fused right, likewise

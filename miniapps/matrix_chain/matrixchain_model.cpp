@@ -83,21 +83,22 @@ Traffic gemm_counted(const Dims3& p, const Tile& t) {
   return {p[0] * p[1] * ceil_div(p[2], y) + p[1] * p[2] * ceil_div(p[0], x), p[0] * p[2]};
 }
 
-Traffic left_counted(const Dims4& p, const Tile& t) {
+Traffic left_counted(const Dims4& p, const Tile& t, std::int64_t groups) {
   const double x = static_cast<double>(t.x), y = static_cast<double>(t.y);
   const double row_bands = ceil_div(p[0], x), col_bands = ceil_div(p[2], y);
+  const double g = static_cast<double>(std::max<std::int64_t>(1, groups));
   Traffic r;
-  r.reads = p[0] * p[1] * col_bands + p[1] * p[2] * row_bands  // T = X Y patch by patch
-            + row_bands * p[2] * p[3]                          // Z: each patch its y rows of Z
-            + (col_bands - 1) * p[0] * p[3];                   // R read back by every later patch
-  r.writes = col_bands * p[0] * p[3];                          // R written by every patch
+  r.reads = g * (p[0] * p[1] * col_bands + p[1] * p[2] * row_bands)  // T = X Y patch by patch, per chunk group
+            + row_bands * p[2] * p[3]         // Z: each patch its y rows (split among its groups)
+            + (col_bands - 1) * p[0] * p[3];  // R read back by every later patch
+  r.writes = col_bands * p[0] * p[3];         // R written by every patch
   return r;
 }
 
-Traffic right_counted(const Dims4& p, const Tile& t) {
+Traffic right_counted(const Dims4& p, const Tile& t, std::int64_t groups) {
   // T = Y Z patch by patch, R += X T: the left fusion of the transposed chain R^T = Z^T Y^T X^T
   // (dims reversed, the patch's x and y swapped) moves the same elements.
-  return left_counted(Dims4{p[3], p[2], p[1], p[0]}, Tile{t.y, t.x});
+  return left_counted(Dims4{p[3], p[2], p[1], p[0]}, Tile{t.y, t.x}, groups);
 }
 
 }  // namespace hpcs::matrixchain

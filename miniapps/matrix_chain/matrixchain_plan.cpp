@@ -183,14 +183,16 @@ std::vector<std::int64_t> local_dims(const Step& s, std::int64_t rows) {
   return p;
 }
 
-Traffic plan_traffic(const Plan& plan, std::int64_t rows) {
+Traffic plan_traffic(const Plan& plan, std::int64_t rows, const std::vector<std::int64_t>& groups) {
   Traffic total;
-  for (const Step& s : plan.steps) {
+  for (std::size_t i = 0; i < plan.steps.size(); ++i) {
+    const Step& s = plan.steps[i];
     const std::vector<std::int64_t> p = local_dims(s, rows);
+    const std::int64_t g = i < groups.size() ? groups[i] : 1;
     Traffic t;
     if (s.kind == StepKind::Gemm) t = gemm_counted({d(p[0]), d(p[1]), d(p[2])}, s.tile);
-    else if (s.kind == StepKind::FusedLeft) t = left_counted({d(p[0]), d(p[1]), d(p[2]), d(p[3])}, s.tile);
-    else t = right_counted({d(p[0]), d(p[1]), d(p[2]), d(p[3])}, s.tile);
+    else if (s.kind == StepKind::FusedLeft) t = left_counted({d(p[0]), d(p[1]), d(p[2]), d(p[3])}, s.tile, g);
+    else t = right_counted({d(p[0]), d(p[1]), d(p[2]), d(p[3])}, s.tile, g);
     total.reads += t.reads, total.writes += t.writes;
   }
   return total;

@@ -107,8 +107,9 @@ Plan make_plan(const ChainAnalysis& a, PlanKind kind, std::int64_t granule = 8);
 std::vector<std::int64_t> local_dims(const Step& s, std::int64_t rows);
 
 // What the plan's kernels move on a rank with `rows` rows of A1 (counted: ceilings of
-// partial tiles), and the multiply-adds they do.
-Traffic plan_traffic(const Plan& plan, std::int64_t rows);
+// partial tiles), and the multiply-adds they do. `groups`: the chunk groups each step ran
+// with (Executor::chunk_groups; empty or a missing step: 1), see left_counted.
+Traffic plan_traffic(const Plan& plan, std::int64_t rows, const std::vector<std::int64_t>& groups = {});
 
 // Independent subtrees of a plan can run at once (a GPU half idle on one small product can
 // take the other): each step's lane (a stream), in [0, max_lanes). A step continues the lane

@@ -11,11 +11,12 @@
 namespace hpcs::matrixchain {
 
 namespace {
-// A step with the traffic its executed tile moves on this rank (the rows of A1 it holds).
-nlohmann::json step_json(const Step& s, std::int64_t rows) {
+// A step with the traffic its executed tile (and chunk groups) move on this rank (the rows
+// of A1 it holds).
+nlohmann::json step_json(const Step& s, std::int64_t rows, std::int64_t groups) {
   Plan one;
   one.steps = {s};
-  const Traffic t = plan_traffic(one, rows);
+  const Traffic t = plan_traffic(one, rows, {groups});
   return {{"kind", to_string(s.kind)},
           {"first", s.first},
           {"last", s.last},
@@ -23,6 +24,7 @@ nlohmann::json step_json(const Step& s, std::int64_t rows) {
           {"local_dims", local_dims(s, rows)},
           {"tile", {s.tile.x, s.tile.y}},
           {"model_tile", {s.model_tile.x, s.model_tile.y}},
+          {"chunk_groups", groups},
           {"rank0_model_read_elements", t.reads},
           {"rank0_model_write_elements", t.writes}};
 }
@@ -31,12 +33,14 @@ nlohmann::json step_json(const Step& s, std::int64_t rows) {
 void App::add_fields(const MpiContext& mpi, RunRecord& r, ChainTrial& trial, const Result&) {
   if (r.variant.rfind("cpu/reference", 0) == 0) return;  // the reference runs no plan
   const Plan& plan = trial.plan();
-  const Traffic mine = plan_traffic(plan, chain_.data.rows);
+  const std::vector<std::int64_t> groups = trial.chunk_groups();
+  const Traffic mine = plan_traffic(plan, chain_.data.rows, groups);
   double counted[3] = {mine.reads, mine.writes, plan_multiply_adds(plan, chain_.data.rows)};
   MPI_Allreduce(MPI_IN_PLACE, counted, 3, MPI_DOUBLE, MPI_SUM, mpi.comm());
   const double bytes = static_cast<double>(bytes_of(problem_.precision));
   nlohmann::json steps = nlohmann::json::array();
-  for (const Step& s : plan.steps) steps.push_back(step_json(s, chain_.data.rows));
+  for (std::size_t i = 0; i < plan.steps.size(); ++i)
+    steps.push_back(step_json(plan.steps[i], chain_.data.rows, i < groups.size() ? groups[i] : 1));
   r.extra["plan"] = {{"kind", to_string(plan.kind)},
                      {"tree", plan.tree},
                      {"fast_memory", plan.fast_memory},

@@ -59,6 +59,7 @@ class ChainTrial final : public Trial<Result> {
   Result result() override;
   std::string config() const override { return executor_->config(); }
   const Plan& plan() const { return plan_; }
+  std::vector<std::int64_t> chunk_groups() const { return executor_->chunk_groups(); }
 
  private:
   const MpiContext& mpi_;

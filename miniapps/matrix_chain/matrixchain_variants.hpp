@@ -40,6 +40,8 @@ class Executor {
   virtual void result(double* out) = 0;  // of the last run: rows x P[n], row-major
   virtual std::optional<double> device_seconds() const { return std::nullopt; }
   virtual std::string config() const = 0;  // what ran (kernels, tiles)
+  // The chunk groups of each plan step after setup (left_counted's `groups`; empty: 1 each).
+  virtual std::vector<std::int64_t> chunk_groups() const { return {}; }
 };
 
 // Validates the tuning (throws hpcs::Error naming the option) and builds the executor.

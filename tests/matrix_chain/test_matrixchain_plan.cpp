@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <functional>
 #include <random>
@@ -104,6 +105,61 @@ TEST(Model, ClosedFormEqualsCountedTrafficWhenTilesDivide) {
     expect_exactly(left_counted(l, t).total(), left_closed(l, x, y));
     const Dims4 r{11.0 * mult(rng), x * mult(rng), 13.0 * mult(rng), y * mult(rng)};
     expect_exactly(right_counted(r, t).total(), right_closed(r, x, y, BetaConvention::Derived));
+  }
+}
+
+// left_counted / right_counted against a walk over the fused kernels' blocks (patch, chunk
+// group) and the elements each moves: T's X rows and Y columns (left) or Y rows and Z
+// columns (right) once per block, its share of the streamed operand, and its R chunks (read
+// back unless it is the first band, written always), every piece cut at the edges.
+Traffic walk_fused(bool left, const std::array<std::int64_t, 4>& p, const Tile& t, std::int64_t groups) {
+  const auto cut = [](std::int64_t start, std::int64_t width, std::int64_t dim) {
+    return std::min(width, dim - start);
+  };
+  const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
+  // T tiles (p0, p2) on the left and (p1, p3) on the right; chunks cut p3 (left) or p0 (right).
+  const std::int64_t t_rows = left ? p[0] : p[1], t_cols = left ? p[2] : p[3], contraction = left ? p[1] : p[2];
+  const std::int64_t streamed = left ? p[3] : p[0], width = left ? t.y : t.x;
+  const std::int64_t chunks = ceil_div(streamed, width), per = ceil_div(chunks, groups);
+  Traffic w;
+  for (std::int64_t ib = 0; ib * t.x < t_rows; ++ib)
+    for (std::int64_t jb = 0; jb * t.y < t_cols; ++jb)
+      for (std::int64_t g = 0; g < groups; ++g) {
+        const std::int64_t rows = cut(ib * t.x, t.x, t_rows), cols = cut(jb * t.y, t.y, t_cols);
+        w.reads += static_cast<double>((rows + cols) * contraction);  // phase 1, again in every group
+        const bool first_band = left ? jb == 0 : ib == 0;
+        for (std::int64_t ch = g * per; ch < std::min(chunks, (g + 1) * per); ++ch) {
+          const std::int64_t c = cut(ch * width, width, streamed);
+          // left: Z[jb's cols of T, chunk], R[ib rows, chunk]; right: X[chunk, ib's rows of T], R[chunk, jb cols]
+          const std::int64_t z = c * (left ? cols : rows), r = c * (left ? rows : cols);
+          w.reads += static_cast<double>(z + (first_band ? 0 : r));
+          w.writes += static_cast<double>(r);
+        }
+      }
+  return w;
+}
+
+TEST(Model, CountedFusedTrafficEqualsAWalkOverTheBlocks) {
+  std::mt19937_64 rng(17);
+  std::uniform_int_distribution<std::int64_t> dim(1, 90), side(1, 5);
+  for (int trial = 0; trial < 300; ++trial) {
+    const std::array<std::int64_t, 4> p{dim(rng), dim(rng), dim(rng), dim(rng)};
+    const Tile t{8 * side(rng), 8 * side(rng)};
+    const Dims4 q{static_cast<double>(p[0]), static_cast<double>(p[1]), static_cast<double>(p[2]),
+                  static_cast<double>(p[3])};
+    const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
+    for (bool left : {true, false}) {
+      const std::int64_t chunks = left ? ceil_div(p[3], t.y) : ceil_div(p[0], t.x);
+      // groups as fused_chunk_groups makes them: none empty
+      for (std::int64_t want = 1; want <= chunks; ++want) {
+        const std::int64_t groups = ceil_div(chunks, ceil_div(chunks, want));
+        const Traffic walked = walk_fused(left, p, t, groups);
+        const Traffic counted = left ? left_counted(q, t, groups) : right_counted(q, t, groups);
+        ASSERT_EQ(counted.reads, walked.reads) << (left ? "left " : "right ") << p[0] << "," << p[1] << "," << p[2]
+                                               << "," << p[3] << " tile " << t.x << "x" << t.y << " groups " << groups;
+        ASSERT_EQ(counted.writes, walked.writes);
+      }
+    }
   }
 }
 
@@ -312,6 +368,88 @@ TEST(CudaSplitK, SplitsOnlyProductsThatLeaveTheGpuIdle) {
         EXPECT_LT((k.splits - 1) * k.slice, p1);
         EXPECT_GE(k.slice, k.splits > 1 ? cuda::kMinSlice : 1);
       }
+}
+
+// Chunk groups of the fused kernels: whole waves of the resident blocks only, at most one
+// group per chunk, no group empty, 1 when the patches alone fill the GPU.
+TEST(CudaChunkGroups, FillOneWaveWithoutEmptyGroups) {
+  using cuda::fused_chunk_groups;
+  EXPECT_EQ(fused_chunk_groups(2, 605, 132).groups, 61);  // 66 wanted: 10 chunks each -> 61 groups
+  EXPECT_EQ(fused_chunk_groups(2, 605, 132).per_group, 10);
+  EXPECT_EQ(fused_chunk_groups(3, 3, 264).groups, 3);     // capped by the chunks
+  EXPECT_EQ(fused_chunk_groups(200, 50, 132).groups, 1);  // the patches fill the GPU
+  EXPECT_EQ(fused_chunk_groups(132, 50, 132).groups, 1);  // exactly one wave already
+  EXPECT_EQ(fused_chunk_groups(5, 1, 132).groups, 1);     // one chunk
+  EXPECT_EQ(fused_chunk_groups(5, 0, 132).per_group, 0);  // nothing to stream
+  EXPECT_EQ(fused_chunk_groups(1, 1383, 1).groups, 1);    // one slot: one group, all chunks
+  EXPECT_EQ(fused_chunk_groups(1, 1383, 1).per_group, 1383);
+  for (std::int64_t patches : {1, 2, 3, 7, 40, 131, 132, 133, 500})
+    for (std::int64_t chunks : {1, 2, 3, 10, 97, 605, 1383})
+      for (std::int64_t slots : {1, 132, 264, 4224}) {
+        const auto c = fused_chunk_groups(patches, chunks, slots);
+        const std::string what = std::to_string(patches) + " " + std::to_string(chunks) + " " + std::to_string(slots);
+        EXPECT_GE(c.groups, 1) << what;
+        EXPECT_LE(c.groups, chunks) << what;
+        EXPECT_GE(c.groups * c.per_group, chunks) << what;                  // every chunk has a group
+        EXPECT_LT((c.groups - 1) * c.per_group, chunks) << what;            // and the last group a chunk
+        EXPECT_TRUE(c.groups == 1 || patches * c.groups <= slots) << what;  // one wave
+      }
+}
+
+// The chains of the H100 float64 study (M = 8192) where cuda/fused ran up to 90x slower than
+// cuda/unfused: a fused step's grid was its T patches alone (2 to 7 blocks on 132 SMs, each
+// streaming 600 to 1400 chunks in turn). With chunk groups the grid fills the GPU; the steps
+// whose patches already did (the chains that ran as fast fused) keep one group. Slots: the
+// fused kernels on an H100 (float64, 4 x 4 outputs: 440-504 threads of 128 registers, 1
+// block per SM; 8 x 8 outputs: 128 threads of 254 registers and 95 KB, 2 per SM).
+TEST(CudaChunkGroups, SlowFusedChainsOfTheH100StudyFillTheGpu) {
+  struct Expected {
+    std::int64_t patches, chunks, groups;
+  };
+  const std::vector<std::pair<Dims, std::vector<Expected>>> chains = {
+      {{189, 176, 74, 48334}, {{2, 605, 61}}},
+      {{492, 237, 151, 196, 312, 76, 101114}, {{4, 3, 3}, {6, 1264, 22}}},
+      {{42535, 151, 150, 321, 180, 70, 458}, {{2, 2, 2}, {380, 7, 1}}},
+      {{435, 84, 107, 38626}, {{439, 5, 1}}},
+      {{294, 264, 224, 268, 96, 57979}, {{6, 3, 3}, {4, 604, 32}}},
+      {{73107, 171, 112, 313, 78, 491, 263}, {{4, 2, 2}, {762, 4, 1}}},
+      {{119464, 241, 64, 339, 340, 383}, {{3, 3, 3}, {934, 6, 1}}},
+      {{113880, 103, 222, 216}, {{3, 1095, 44}}},
+      {{110603, 74, 179, 73, 267, 138, 82}, {{2, 1, 1}, {1, 1383, 126}}},
+      {{127962, 110, 472, 346, 472}, {{7, 1143, 18}}}};
+  const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
+  const auto d = [](std::int64_t v) { return static_cast<double>(v); };
+  for (const auto& [dims, expected] : chains) {
+    const Plan plan = make_plan(ChainAnalysis(dims, 8192, BetaConvention::Derived), PlanKind::Fused, 8);
+    std::size_t fused = 0;
+    for (const Step& s : plan.steps) {
+      if (s.kind == StepKind::Gemm) continue;
+      ASSERT_LT(fused, expected.size()) << format_dims(dims) << " " << plan.tree;
+      const bool left = s.kind == StepKind::FusedLeft;
+      const std::int64_t patches =
+          ceil_div(left ? s.p[0] : s.p[1], s.tile.x) * ceil_div(left ? s.p[2] : s.p[3], s.tile.y);
+      const std::int64_t chunks = left ? ceil_div(s.p[3], s.tile.y) : ceil_div(s.p[0], s.tile.x);
+      const cuda::KernelShape shape = cuda::kernel_shape(s.kind, s.tile, Precision::Float64, 227 * 1024);
+      const std::int64_t slots = 132 * (shape.micro == 8 ? 2 : 1);
+      const Expected& e = expected[fused++];
+      const std::string what =
+          format_dims(dims) + " " + plan.tree + " step " + std::to_string(s.first) + ".." + std::to_string(s.last);
+      EXPECT_EQ(patches, e.patches) << what;
+      EXPECT_EQ(chunks, e.chunks) << what;
+      const auto groups = cuda::fused_chunk_groups(patches, chunks, slots);
+      EXPECT_EQ(groups.groups, e.groups) << what;
+      // counted traffic: T's inputs once per group, the rest as with one group
+      const Dims4 q{d(s.p[0]), d(s.p[1]), d(s.p[2]), d(s.p[3])};
+      const Traffic one = left ? left_counted(q, s.tile) : right_counted(q, s.tile);
+      const Traffic many = left ? left_counted(q, s.tile, groups.groups) : right_counted(q, s.tile, groups.groups);
+      const double t_inputs = left
+                                  ? q[0] * q[1] * ceil_div(s.p[2], s.tile.y) + q[1] * q[2] * ceil_div(s.p[0], s.tile.x)
+                                  : q[1] * q[2] * ceil_div(s.p[3], s.tile.y) + q[2] * q[3] * ceil_div(s.p[1], s.tile.x);
+      EXPECT_EQ(many.reads - one.reads, static_cast<double>(groups.groups - 1) * t_inputs) << what;
+      EXPECT_EQ(many.writes, one.writes) << what;
+    }
+    EXPECT_EQ(fused, expected.size()) << format_dims(dims) << " " << plan.tree;
+  }
 }
 
 // The fast kernel's patch: 128- or 64-sided plan tiles with vector-aligned P1 and P2 only;

@@ -7,7 +7,9 @@
 // Variants that cannot run here skip with the reason.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <string>
 
@@ -140,6 +142,52 @@ TEST_P(ChainVariant, BandsGiveTheSameBitsAsTheWholeChain) {
                 << v.name << " plan " << to_string(plan) << " " << to_string(p) << " rows " << first << "+" << rows;
         }
       }
+}
+
+// cuda/fused's chunk groups (fused_chunk_groups) move chunks of R between blocks, never a
+// term: the result has the same bits for any group count, one group (the kernel as it was
+// before chunk groups) included, and integer chains stay exact. The resident-block count is
+// forced (HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS) so that groups of one chunk, of several chunks
+// with a shorter last one, and a single group all run whatever the GPU. Chains: a small T
+// with a long streamed dimension, fused left and right (the shape that left the GPU idle).
+TEST(CudaFusedChunkGroups, SameBitsForAnyGroupCount) {
+  const VariantList all = all_variants();
+  const auto it = std::find_if(all.begin(), all.end(), [](const Variant& v) { return v.name == "cuda/fused"; });
+  if (it == all.end()) GTEST_SKIP() << "no cuda/fused in this build";
+  const Variant& v = *it;
+  if (auto why = v.why_not(Problem{{8, 8}, Precision::Float32, 1}, Tuning{}))
+    GTEST_SKIP() << v.name << " skipped: " << *why;
+  constexpr const char* kSlots = "HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS";
+  int grouped = 0;
+  for (const Dims& d : {Dims{64, 40, 24, 2984}, Dims{2984, 24, 40, 64}, Dims{200, 48, 96, 1000}})
+    for (Precision p : {Precision::Float32, Precision::Float64})
+      for (Values values : {Values::Uniform, Values::Integer})
+        for (std::int64_t M : {1024, 16384}) {
+          const Problem prob{d, p, 1};
+          const Tuning t{PlanKind::Fused, M, BetaConvention::Derived};
+          const ChainData in = chain_data(d, values, 7, p);
+          std::optional<std::vector<double>> first;
+          for (const char* slots : {"1", "3", "7", "40", "100000"}) {
+            ::setenv(kSlots, slots, 1);
+            std::string config;
+            const auto got = run(v, prob, t, in, &config);
+            ::unsetenv(kSlots);
+            const std::string what = format_dims(d) + " " + to_string(p) + " " + to_string(values) + " M " +
+                                     std::to_string(M) + " slots " + slots + " (" + config + ")";
+            ASSERT_TRUE(got) << what;
+            grouped += config.find("chunk groups") != std::string::npos;
+            if (!first) {
+              EXPECT_EQ(config.find("chunk groups"), std::string::npos) << what;  // one slot: one group
+              expect_matches(*got, in, p, values == Values::Integer, what);
+              if (HasFatalFailure()) return;
+              first = got;
+              continue;
+            }
+            ASSERT_EQ(got->size(), first->size()) << what;
+            for (std::size_t k = 0; k < got->size(); ++k) ASSERT_EQ((*got)[k], (*first)[k]) << what << " entry " << k;
+          }
+        }
+  EXPECT_GT(grouped, 0) << "no case ran with more than one chunk group";
 }
 
 INSTANTIATE_TEST_SUITE_P(All, ChainVariant, ::testing::ValuesIn(hpcs::testing::names_of(ChainVariant::variants())),
