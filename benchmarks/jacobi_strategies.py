@@ -33,8 +33,9 @@ def instance(path):
     a = f.attrs
     if "measured_points" not in a:
         sys.exit("error: %s: no 'measured_points' attribute: not a jacobi_miniapp --sweep-output file" % path)
+    sides = ("n1", "n2", "n3") if int(a.get("dims", 2)) == 3 else ("n1", "n2")  # 3D sweeps carry n3
     row = {"file": path, "variant": text(a["variant"]), "stencil": text(a.get("stencil", "jacobi")),
-           "grid": "%dx%d" % (a["n1"], a["n2"]), "steps": int(a["steps"]), "dtype": text(a["dtype"]),
+           "grid": "x".join(str(int(a[k])) for k in sides), "steps": int(a["steps"]), "dtype": text(a["dtype"]),
            "points": int(a["measured_points"])}
     if row["points"] == 0:
         return row

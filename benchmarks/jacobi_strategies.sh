@@ -15,6 +15,16 @@
 # file). PYTHON: an interpreter with h5py (python3). SCALE=small: tiny grids with kokkos/tiled
 # and the H100's constants (a CPU test).
 # Writes $OUT/<stencil>_<side>_t<steps>.h5 (one per instance) and $OUT/strategies.md.
+#
+#   RESCORE=calibration.json OUT=dir BIN=build/cpu/bin benchmarks/jacobi_strategies.sh
+#
+# RESCORE: no sweep runs (no GPU needed). Every sweep file $OUT/<instance>.h5 already there is
+# re-scored with the model's constants of calibration.json (jacobi_miniapp --sweep --sweep-from:
+# the file's measured times kept, the predictions and the model's ranking recomputed; the
+# instance's grid, steps, stencil, dtype and variant read from the file) into
+# $OUT/rescored/<instance>.h5 (+ .txt, .err), and the table of those is written to
+# $OUT/rescored/strategies.md ($OUT/strategies.md, the table as measured, is left alone).
+# PYTHON needs h5py here too (it reads each file's instance).
 set -uo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 OUT=${OUT:-$PWD/jacobi-strategies}
@@ -30,6 +40,38 @@ if [ "${SCALE:-}" = small ]; then
 fi
 [ -n "${CALIBRATION:-}" ] && sweep_extra+=(--calibration "$CALIBRATION")
 failed=0
+if [ -n "${RESCORE:-}" ]; then
+  "${PYTHON:-python3}" -c 'import h5py' 2> /dev/null \
+    || { echo "error: jacobi_strategies.sh RESCORE needs h5py (Debian: python3-h5py)" >&2; exit 1; }
+  shopt -s nullglob
+  sweeps=("$OUT"/*.h5)
+  [ ${#sweeps[@]} -gt 0 ] || { echo "error: RESCORE: no sweep files $OUT/*.h5 to re-score" >&2; exit 1; }
+  mkdir -p "$OUT/rescored"
+  rescored=()
+  for f in "${sweeps[@]}"; do
+    name=$(basename "$f" .h5)
+    # The instance as the file has it: variant, grid, steps, stencil, dtype.
+    instance=$("${PYTHON:-python3}" -c 'import sys, h5py
+a = h5py.File(sys.argv[1], "r").attrs
+t = lambda k: a[k].decode() if isinstance(a[k], bytes) else str(a[k])
+print(t("variant"), int(a["dims"]), int(a["n1"]), int(a["n2"]), int(a.get("n3", 1)), int(a["steps"]), t("stencil"),
+      t("dtype"))' "$f") \
+      || { echo "$name: not a readable sweep file" >&2; failed=1; continue; }
+    read -r variant dims n1 n2 n3 steps stencil dtype <<< "$instance"
+    grid=(--ny "$n1" --nx "$n2")  # 2D: S1 rows, S2 contiguous; 3D: S1 planes, S2, S3 contiguous
+    [ "$dims" = 3 ] && grid=(--nz "$n1" --ny "$n2" --nx "$n3")
+    [ "$dims" = 1 ] && grid=(--n "$n1")
+    "$BIN/jacobi_miniapp" --dims "$dims" "${grid[@]}" --steps "$steps" --stencil "$stencil" \
+      --precision "$dtype" --sweep --variant "$variant" --sweep-from "$f" --calibration "$RESCORE" \
+      --sweep-output "$OUT/rescored/$name.h5" > "$OUT/rescored/$name.txt" 2> "$OUT/rescored/$name.err" \
+      && rescored+=("$OUT/rescored/$name.h5") \
+      || { echo "$name: re-scoring failed ($(grep -m1 error "$OUT/rescored/$name.err"))" >&2; failed=1; }
+  done
+  [ ${#rescored[@]} -gt 0 ] || exit 1
+  "${PYTHON:-python3}" "$here/jacobi_strategies.py" "${rescored[@]}" > "$OUT/rescored/strategies.md" || exit 1
+  cat "$OUT/rescored/strategies.md"
+  exit $failed
+fi
 for stencil in $STENCILS; do
   for size in $SIZES; do
     side=${size%%:*} steps=${size##*:}

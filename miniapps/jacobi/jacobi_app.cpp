@@ -103,7 +103,7 @@ GridSource grid_source(const MpiContext& mpi, const std::string& input, const Op
   return src;
 }
 
-void App::load(const MpiContext& mpi, const CommonOptions& o) {
+void App::set_problem(const MpiContext& mpi, const CommonOptions& o) {
   src_ = grid_source(mpi, o.input, opt_);
   problem_ = {src_.problem, opt_.precision.empty() ? src_.precision : precision_by_name(opt_.precision), mpi.size()};
   problem_.grid.stencil = stencil_by_name(opt_.stencil);
@@ -121,11 +121,13 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   if (tuning.t_S3 != 0 && problem_.grid.dims != 3)
     throw Error("--tile-s3 " + std::to_string(tuning.t_S3) + ": S3 tiles are for 3D grids (--dims 3), this one is " +
                 std::to_string(problem_.grid.dims) + "D");
-  // The tuning spaces have no t_S3 (nor 3D defaults) yet: a 3D search would vary the wrong tiles.
-  if (problem_.grid.dims == 3 && (opt_.sweep.on || !o.tune.empty()))
-    throw Error(std::string(opt_.sweep.on ? "--sweep" : "--tune") +
-                ": no 3D tuning space yet (t_S3 is not searched); give the slab's tiles with --tile-t, --tile-s1, "
-                "--tile-s2 and --tile-s3");
+}
+
+void App::load(const MpiContext& mpi, const CommonOptions& o) {
+  set_problem(mpi, o);
+  if (!opt_.sweep.t_S3.empty() && problem_.grid.dims != 3)
+    throw Error("--sweep-s3: S3 tiles are for 3D grids (--dims 3), this one is " + std::to_string(problem_.grid.dims) +
+                "D");
   // More ranks than rows: the suite's one rule (hpcs/parallel/decomposition.hpp), naming the input.
   require_share_per_rank(
       static_cast<std::uint64_t>(problem_.grid.n1), mpi.size(), interior_items(problem_.grid),
@@ -134,7 +136,7 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   // A tile the command line sets stays set (hpcs/harness/tune.hpp), so a list for it would go unused.
   for (const auto& [list, tile, option] :
        {std::tuple{&opt_.sweep.t_T, "tile-t", "--sweep-t"}, std::tuple{&opt_.sweep.t_S1, "tile-s1", "--sweep-s1"},
-        std::tuple{&opt_.sweep.t_S2, "tile-s2", "--sweep-s2"},
+        std::tuple{&opt_.sweep.t_S2, "tile-s2", "--sweep-s2"}, std::tuple{&opt_.sweep.t_S3, "tile-s3", "--sweep-s3"},
         std::tuple{&opt_.sweep.threads, "threads", "--sweep-threads"}})
     if (!list->empty() && o.given_options.count(tile))
       throw Error(std::string(option) + ": --" + tile + " fixes that value for the tuner; give one of the two");
@@ -220,15 +222,22 @@ void App::set_size(std::int64_t n) {  // the benchmark's: n points (1D) or n x n
 void App::add_fields(const MpiContext&, RunRecord& r, JacobiTrial& trial, const Result&) {
   const RunFacts& f = trial.facts();
   add_run_fields(r, f, opt_.steps);
-  if (!f.tiled || !cal_.cal || problem_.grid.dims == 3) return;  // no 3D prediction (docs/jacobi.md)
-  const Prediction p = add_model_fields(r, f, opt_.steps, problem_.precision, *cal_.cal, trial.details());
+  if (!f.tiled) return;
+  Prediction p;  // none without constants, or in 3D without the stencil's C_iter (model_note)
+  if (cal_.cal && model_note().empty())
+    p = add_model_fields(r, f, opt_.steps, problem_.precision, *cal_.cal, trial.details());
   if (sweep_.active) sweep_.timed.push_back(timed_point(r, f.tiles, p));
+}
+
+std::string App::model_note() const {
+  if (!cal_.cal) return "";
+  return model_lacks(problem_.grid, problem_.precision, *cal_.cal).value_or("");
 }
 
 void App::print_details(std::ostream& os, const std::vector<RunRecord>& records) const {
   print_run_details(os, records);
-  if (opt_.model && problem_.grid.dims == 3)
-    os << "  model: none for 3D runs (the slab model, jacobi_model3d, is the codesign's only)\n";
+  if (opt_.model && !model_note().empty())
+    os << "  model: no prediction: " << model_note() << " (" << cal_.path << ")\n";
   else if (opt_.model) print_models(os, records, cal_);
   if (sweep_.active) print_sweep_details(os);
 }
@@ -244,10 +253,12 @@ VariantList App::variants() const {
   VariantList list = all_variants();
   const SweepOptions& s = opt_.sweep;
   SweepSpec spec;
-  for (const auto& [from, to] : {std::pair{&s.t_T, &spec.t_T}, std::pair{&s.t_S1, &spec.t_S1},
-                                 std::pair{&s.t_S2, &spec.t_S2}, std::pair{&s.threads, &spec.threads}})
+  for (const auto& [from, to] :
+       {std::pair{&s.t_T, &spec.t_T}, std::pair{&s.t_S1, &spec.t_S1}, std::pair{&s.t_S2, &spec.t_S2},
+        std::pair{&s.t_T, &spec.t_T_3d}, std::pair{&s.t_S1, &spec.t_S1_3d}, std::pair{&s.t_S2, &spec.t_S2_3d},
+        std::pair{&s.t_S3, &spec.t_S3}, std::pair{&s.threads, &spec.threads}})
     if (!from->empty()) *to = *from;
-  spec.with_defaults = s.t_T.empty() && s.t_S1.empty() && s.t_S2.empty();
+  spec.with_defaults = s.t_T.empty() && s.t_S1.empty() && s.t_S2.empty() && s.t_S3.empty();
   set_candidates(list, spec);
   return list;
 }

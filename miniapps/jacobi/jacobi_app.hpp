@@ -22,8 +22,9 @@ namespace hpcs::jacobi {
 struct SweepOptions {
   bool on = false;
   // The tuning spaces' candidates (--tune and --sweep); empty: SweepSpec's.
-  std::vector<int> t_T, t_S1, t_S2, threads;
+  std::vector<int> t_T, t_S1, t_S2, t_S3, threads;  // t_S3: 3D only
   std::string output;
+  std::string from;  // --sweep-from: a sweep file whose measured times are re-ranked (no run)
 };
 
 struct Options {
@@ -79,7 +80,7 @@ class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
   void add_fields(const MpiContext& mpi, RunRecord& r, JacobiTrial& trial, const Result& result) override;
   void print_details(std::ostream& os, const std::vector<RunRecord>& records) const override;
   std::vector<std::string> outputs() const override { return {opt_.output_grid, opt_.sweep.output}; }
-  std::vector<std::string> input_files() const override { return {opt_.calibration}; }
+  std::vector<std::string> input_files() const override { return {opt_.calibration, opt_.sweep.from}; }
   void write_outputs(const MpiContext& mpi, const RunRecord& record, const Result& grid,
                      const nlohmann::json& meta) override;
   // --area, --codesign (jacobi_design_mode.cpp); --sweep: checks it, then runs the harness'
@@ -91,8 +92,16 @@ class App final : public MiniApp<Task, Tuning, Make, Result, JacobiTrial> {
   // will leave out; from each record, its point; the ranking and its file from them.
   void prepare_sweep(const CommonOptions& o);
   SweepResult sweep_result() const;
+  // Why the calibration gives no prediction for this problem (3D without the stencil's
+  // C_iter: model_lacks); empty where it does or there is no calibration.
+  std::string model_note() const;
   void print_sweep_details(std::ostream& os) const;
   void write_sweep(const nlohmann::json& meta) const;
+  // --sweep --sweep-from FILE (jacobi_sweep_from.cpp): FILE's measured times re-predicted and
+  // re-ranked with this run's calibration, without running a variant (no device needed).
+  int rescore_sweep(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv);
+  // load's first part: the problem (grid, precision, stencil) from the options, checked.
+  void set_problem(const MpiContext& mpi, const CommonOptions& o);
 
   Options opt_;
   GridSource src_;

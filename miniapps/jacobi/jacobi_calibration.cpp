@@ -43,6 +43,12 @@ constexpr NumberField kNumbers[] = {
     {"c_iter_laplacian2d_f64", &Calibration::c_iter_laplacian2d_f64, Read::OptionalPositive},
     {"c_iter_gradient2d", &Calibration::c_iter_gradient2d, Read::OptionalPositive},
     {"c_iter_gradient2d_f64", &Calibration::c_iter_gradient2d_f64, Read::OptionalPositive},
+    {"c_iter_jacobi3d", &Calibration::c_iter_jacobi3d, Read::OptionalPositive},
+    {"c_iter_jacobi3d_f64", &Calibration::c_iter_jacobi3d_f64, Read::OptionalPositive},
+    {"c_iter_heat3d", &Calibration::c_iter_heat3d, Read::OptionalPositive},
+    {"c_iter_heat3d_f64", &Calibration::c_iter_heat3d_f64, Read::OptionalPositive},
+    {"c_iter_laplacian3d", &Calibration::c_iter_laplacian3d, Read::OptionalPositive},
+    {"c_iter_laplacian3d_f64", &Calibration::c_iter_laplacian3d_f64, Read::OptionalPositive},
     {"p_stat", &Calibration::p_stat, Read::Energy},
     {"e_gs", &Calibration::e_gs, Read::Energy},
     {"e_sr", &Calibration::e_sr, Read::Energy},
@@ -106,6 +112,20 @@ double Calibration::c_iter_2d_of(Stencil s, Precision p) const {
     case Stencil::Jacobi:
     default: return f64 ? c_iter_2d_f64 : c_iter_2d;
   }
+}
+
+double Calibration::c_iter_3d_of(Stencil s, Precision p) const {
+  const bool f64 = p == Precision::Float64;
+  switch (s) {
+    case Stencil::Jacobi: return f64 ? c_iter_jacobi3d_f64 : c_iter_jacobi3d;
+    case Stencil::Heat: return f64 ? c_iter_heat3d_f64 : c_iter_heat3d;
+    case Stencil::Laplacian: return f64 ? c_iter_laplacian3d_f64 : c_iter_laplacian3d;
+    default: return kNotMeasured;  // no 3D Gradient
+  }
+}
+
+std::string Calibration::c_iter_3d_key(Stencil s, Precision p) {
+  return "c_iter_" + to_string(s) + "3d" + (p == Precision::Float64 ? "_f64" : "");
 }
 
 Calibration load_calibration(const std::string& path) {

@@ -39,6 +39,11 @@ struct Calibration {
   double c_iter_heat2d = kNotMeasured, c_iter_heat2d_f64 = kNotMeasured;
   double c_iter_laplacian2d = kNotMeasured, c_iter_laplacian2d_f64 = kNotMeasured;
   double c_iter_gradient2d = kNotMeasured, c_iter_gradient2d_f64 = kNotMeasured;
+  // C_iter of the 3D stencils under HHC slabs (A.28), float32 and float64. Optional: without
+  // the stencil's key the 3D model makes no prediction and says so (no 2D value stands in).
+  double c_iter_jacobi3d = kNotMeasured, c_iter_jacobi3d_f64 = kNotMeasured;
+  double c_iter_heat3d = kNotMeasured, c_iter_heat3d_f64 = kNotMeasured;
+  double c_iter_laplacian3d = kNotMeasured, c_iter_laplacian3d_f64 = kNotMeasured;
   // Energy constants (Table B.2), watts and joules
   // NaN where a quantity could not be measured (no NVML): stored as null, never as 0.
   double p_stat = 0;
@@ -54,6 +59,9 @@ struct Calibration {
   nlohmann::json details = nlohmann::json::object();
   // The measured 2D C_iter of `s` in `p` (Jacobi: c_iter_2d / _f64); NaN where not measured.
   double c_iter_2d_of(Stencil s, Precision p) const;
+  // The measured 3D C_iter of `s` in `p`; NaN where the file lacks c_iter_3d_key(s, p).
+  double c_iter_3d_of(Stencil s, Precision p) const;
+  static std::string c_iter_3d_key(Stencil s, Precision p);  // "c_iter_heat3d", "..._f64"
   nlohmann::json to_json() const;
   static Calibration from_json(const nlohmann::json& j);  // throws hpcs::Error naming the key
 };

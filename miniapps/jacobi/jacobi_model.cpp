@@ -18,6 +18,7 @@
 #include "hpcs/base/error.hpp"
 #include "hpcs/base/format.hpp"
 #include "jacobi_json.hpp"
+#include "jacobi_model3d.hpp"
 
 namespace hpcs::jacobi {
 namespace {
@@ -209,9 +210,71 @@ void energy_model(Prediction& r, const Shape& s, const StencilCost& cost, Precis
 
 }  // namespace
 
+std::optional<std::string> model_lacks(const Problem& p, Precision prec, const Calibration& cal) {
+  if (p.dims != 3 || cal.c_iter_3d_of(p.stencil, prec) > 0) return std::nullopt;
+  return "the 3D prediction needs " + Calibration::c_iter_3d_key(p.stencil, prec) + " (C_iter of " +
+         to_string(p.stencil) + " 3D, " + to_string(prec) + ") in the calibration file, which lacks it";
+}
+
+namespace {
+// 3D: the HHC slab model (jacobi_model3d.hpp, A.21-A.31) with the calibration's constants and
+// the stencil's own 3D C_iter (no 2D value stands in). [ours] float64: 2 words per value, as
+// in 2D, so L per value doubles and the shared memory holds half the values.
+Prediction predict_3d(const Problem& p, std::int64_t steps, const Tuning& t, Precision prec, const Calibration& cal,
+                      int k_in) {
+  if (const auto why = model_lacks(p, prec, cal)) throw Error("model: " + *why);
+  const double words = prec == Precision::Float64 ? 2.0 : 1.0;
+  SlabMachine m;
+  m.n_sm = cal.n_sm;
+  m.n_v = cal.n_v;
+  m.mtb_sm = cal.mtb_sm;
+  m.m_sm_bytes = cal.m_sm_bytes / words;
+  m.l_word = cal.l_word * words;
+  m.t_sync = cal.t_sync;
+  m.t_launch = cal.t_launch;
+  m.c_iter = cal.c_iter_3d_of(p.stencil, prec);
+  const SlabTile tile{t.t_T, t.t_S1, t.t_S2, t.t_S3};
+  const SlabPrediction s = predict_slabs(p.n1, p.n2, p.n3, steps, tile, m, k_in);
+  Prediction r;
+  r.wavefronts = s.wavefronts;
+  r.tiles_per_wavefront = s.tiles_per_wavefront;
+  r.subprisms = s.subslabs;
+  const HexTiling hex{t.t_T, t.t_S1, p.n1, steps};
+  std::int64_t hexagons = 0;
+  for (std::int64_t i = 0; i < hex.wavefronts(); ++i) hexagons += hex.tiles(i);
+  r.tiles = hexagons * s.subslabs;
+  r.m_io_words = words * (slab_words_in(tile) + slab_words_out(tile));
+  r.m_tile_words = words * s.tile_words;
+  r.v_tile = s.v_tile;
+  r.k = s.k;
+  r.t_transfer = s.t_transfer;
+  r.t_compute = s.t_compute;
+  r.t_tile = s.t_slab;
+  r.time = s.time;
+  r.time_as_printed = s.time_as_printed;
+  // 8.3 as in 2D: T_ideal = C_iter S1 S2 S3 T / (n_SM n_V).
+  r.time_ideal =
+      m.c_iter * static_cast<double>(p.interior()) * static_cast<double>(steps) / (static_cast<double>(m.n_sm) * m.n_v);
+  r.energy_static = r.energy_dynamic = r.energy = Calibration::kNotMeasured;  // no 3D energy model
+  r.c_iter = m.c_iter;
+  r.c_iter_source = "calibration (" + to_string(p.stencil) + " 3D, measured)";
+  const double m_tile_bytes = 4.0 * r.m_tile_words;
+  if (m_tile_bytes > cal.m_block_bytes)
+    r.note = "M_tile (" + std::to_string(static_cast<long long>(m_tile_bytes)) +
+             " bytes) exceeds the shared memory one block may use (" +
+             std::to_string(static_cast<long long>(cal.m_block_bytes)) + "); ";
+  r.note += "3D: HHC slab model (A.21-A.31), no energy model";
+  return r;
+}
+}  // namespace
+
 Prediction predict(const Problem& p, std::int64_t steps, const Tuning& t, Precision prec, const Calibration& cal,
                    int k_in, double measured_seconds) {
   if (const auto why = check_tiles(p, t)) throw Error("model: " + *why);
+  if (p.dims == 3) {
+    if (steps < 0) throw Error("model: steps = " + std::to_string(steps) + " must not be negative");
+    return predict_3d(p, steps, t, prec, cal, k_in);
+  }
   if (steps < 0) throw Error("model: steps = " + std::to_string(steps) + " must not be negative");
   if (cal.n_sm <= 0 || cal.n_v <= 0 || cal.mtb_sm <= 0)
     throw Error("model: calibration of '" + cal.device + "' has no n_sm, n_v or mtb_sm");

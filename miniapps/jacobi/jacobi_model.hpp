@@ -5,6 +5,7 @@
 // (jacobi_calibration.hpp). Digest: ../shared/docs/papers/001_hhc_energy_matrixchain.md.
 #pragma once
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -54,9 +55,14 @@ struct StencilCost {
 };
 StencilCost stencil_cost(Stencil s);
 
-// Predicts the tiled run of `p` (its stencil too) for `steps` time steps. k: co-resident blocks per SM the
-// variant achieves (0: the largest A.12 allows). measured_seconds > 0 makes E_stat use
-// the measured time (the thesis' decoupling, B.1).
+// Why the model makes no prediction for `p` in `prec` with `cal` (a 3D stencil whose C_iter
+// the calibration lacks: one line naming the key); nullopt where it does.
+std::optional<std::string> model_lacks(const Problem& p, Precision prec, const Calibration& cal);
+
+// Predicts the tiled run of `p` (its stencil too) for `steps` time steps; 3D grids by the HHC
+// slab model (jacobi_model3d.hpp) with the stencil's 3D C_iter (throws where model_lacks). k: co-resident blocks per SM
+// the variant achieves (0: the largest A.12 allows). measured_seconds > 0 makes E_stat use the measured time (the
+// thesis' decoupling, B.1).
 Prediction predict(const Problem& p, std::int64_t steps, const Tuning& t, Precision prec, const Calibration& cal,
                    int k = 0, double measured_seconds = 0);
 

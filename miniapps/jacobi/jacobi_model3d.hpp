@@ -4,7 +4,7 @@
 // cut by classic (time-skewed) tiling into sub-slabs of t_S2 x t_S3 columns, which one
 // thread block walks in sequence. Pure functions, CPU only; the codesign search
 // (jacobi_codesign.cpp) is their consumer, restating predict_slabs() in O(1) per
-// (tile, hardware point). No 3D variant runs yet: these are the model's equations only.
+// (tile, hardware point), and predict() (jacobi_model.cpp) for 3D runs of the tiled variants.
 // Equation numbers are the thesis'; [T~] marks a form the digest rebuilt, [ours] a count
 // we take the way the 2D model (jacobi_model.cpp) does where it differs from the printed one.
 #pragma once

@@ -32,7 +32,13 @@ void summarize_sweep(SweepResult& r) {
   if (n == 0) return;
   const Tuning& d = r.default_tiles;
   for (std::size_t i = 0; i < n && !r.default_point; ++i)
-    if (pts[i].tiles.t_T == d.t_T && pts[i].tiles.t_S1 == d.t_S1 && pts[i].tiles.t_S2 == d.t_S2) r.default_point = i;
+    if (pts[i].tiles.t_T == d.t_T && pts[i].tiles.t_S1 == d.t_S1 && pts[i].tiles.t_S2 == d.t_S2 &&
+        pts[i].tiles.t_S3 == d.t_S3)
+      r.default_point = i;
+  if (!r.model_note.empty()) {  // ranked by measurement only
+    if (pts[0].measured > 0 && r.default_point) r.default_gap = pts[*r.default_point].measured / pts[0].measured - 1.0;
+    return;
+  }
   for (std::size_t i = 1; i < n; ++i)
     if (pts[i].predicted.time < pts[r.model_best].predicted.time) r.model_best = i;
   const double pmin = pts[r.model_best].predicted.time;
@@ -92,7 +98,8 @@ std::vector<SweepPoint> untimed_points(const Variant& v, const Task& task, const
     SweepPoint p;
     p.tiles = t;
     p.status = *why;
-    if (!check_tiles(task.grid, t)) p.predicted = predict(task.grid, steps, t, task.precision, cal);
+    if (!check_tiles(task.grid, t) && !model_lacks(task.grid, task.precision, cal))
+      p.predicted = predict(task.grid, steps, t, task.precision, cal);
     out.push_back(p);
   }
   return out;

@@ -33,6 +33,9 @@ struct SweepResult {
   std::int64_t steps = 0;
   Precision precision = Precision::Float32;
   std::vector<SweepPoint> points;  // sorted by measured time, rejected ones last
+  // Non-empty: the calibration gives no prediction (3D without the stencil's C_iter); the
+  // points are ranked by measurement only and the model's summary is absent (NaN / -1).
+  std::string model_note;
   // Summary (summarize_sweep), meaningful when measured_points > 0: the measured best, the
   // model's argmin, and the best measured point among the model's top 10% (points predicted
   // within 10% of the predicted minimum). Indices into points.

@@ -19,11 +19,15 @@ void add_sweep_options(CLI::App& cli, SweepOptions& s) {
   cli.add_option("--sweep-t", s.t_T, "t_T candidates of the tiled variants' tuning space (--sweep, --tune)")
       ->delimiter(',');
   cli.add_option("--sweep-s1", s.t_S1, "t_S1 candidates (--sweep, --tune)")->delimiter(',');
-  cli.add_option("--sweep-s2", s.t_S2, "t_S2 candidates, 2D (--sweep, --tune)")->delimiter(',');
+  cli.add_option("--sweep-s2", s.t_S2, "t_S2 candidates, 2D and 3D (--sweep, --tune)")->delimiter(',');
+  cli.add_option("--sweep-s3", s.t_S3, "t_S3 candidates, 3D (--sweep, --tune; default 32,64,128)")->delimiter(',');
   cli.add_option("--sweep-threads", s.threads,
                  "Threads per block / team candidates (--sweep, --tune; 0: the variant's choice)")
       ->delimiter(',');
   cli.add_option("--sweep-output", s.output, "Write the sweep (one row per tile size) to this HDF5 file");
+  cli.add_option("--sweep-from", s.from,
+                 "--sweep: take each point's measured time from this --sweep-output file instead of running it, and "
+                 "re-predict and re-rank its points with --calibration (no variant runs; no GPU needed)");
 }
 
 std::optional<int> App::own_mode(const MpiContext& mpi, const CommonOptions& o, int argc, char** argv) {
@@ -31,6 +35,7 @@ std::optional<int> App::own_mode(const MpiContext& mpi, const CommonOptions& o, 
   if (const auto code = design_mode(mpi, o, opt_.design, opt_.calibration)) return code;
   if (!opt_.sweep.on) {
     if (!opt_.sweep.output.empty()) throw Error("--sweep-output " + opt_.sweep.output + ": only with --sweep");
+    if (!opt_.sweep.from.empty()) throw Error("--sweep-from " + opt_.sweep.from + ": only with --sweep");
     return std::nullopt;
   }
   if (mpi.size() != 1)
@@ -39,6 +44,7 @@ std::optional<int> App::own_mode(const MpiContext& mpi, const CommonOptions& o, 
   if (!o.tune.empty())
     throw Error("--sweep is --tune=exhaustive over one tiled variant; leave out --tune " + o.tune +
                 " (or drop --sweep)");
+  if (!opt_.sweep.from.empty()) return rescore_sweep(mpi, o, argc, argv);  // no variant runs (jacobi_sweep_from.cpp)
   std::vector<std::string> names;
   const VariantList list = variants();
   for (const auto& v : list) names.push_back(v.name);
@@ -83,6 +89,7 @@ SweepResult App::sweep_result() const {
   r.problem = problem_.grid;
   r.steps = opt_.steps;
   r.precision = problem_.precision;
+  r.model_note = model_note();
   r.points = sweep_.timed;
   r.points.insert(r.points.end(), sweep_.untimed.begin(), sweep_.untimed.end());
   const VariantList list = variants();

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The Jacobi variants' tuning spaces for --tune (and --sweep, which is --tune=exhaustive over
 // one tiled variant). Tiled variants: the tiles of SweepSpec (the --sweep-* lists where
-// given), 24 points in 1D and 72 in 2D before the variants' rules drop some, plus the
+// given), 24 points in 1D, 72 in 2D and 81 in 3D (with t_S3) before the variants' rules drop some, plus the
 // problem's default tiles unless a list was given, and the threads per block (by default only 0, the variant's choice).
 // cuda/naive and kokkos/naive: the threads too, and the halo depth, which on several ranks trades messages (one per
 // band of h steps) for rows recomputed; on one rank there is no halo and it stays at its default. cpu/reference, the
@@ -27,7 +27,7 @@ Tunable<Task, Tuning> threads(const SweepSpec& spec) {
 }  // namespace
 
 std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p) {
-  return p.dims == 2 ? spec.t_S2 : std::vector<int>{1};
+  return p.dims == 2 ? spec.t_S2 : p.dims == 3 ? spec.t_S2_3d : std::vector<int>{1};
 }
 
 namespace {
@@ -42,20 +42,35 @@ std::vector<int> with_default(std::vector<int> v, const SweepSpec& spec, const T
 }  // namespace
 
 TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec) {
+  const auto three_d = [](const Task& task) { return task.grid.dims == 3; };
+  Tunable<Task, Tuning> s3 = tile(
+      "tile-s3",
+      [spec, three_d](const Task& task) {
+        return three_d(task) ? with_default(spec.t_S3, spec, task, &Tuning::t_S3) : std::vector<int>{0};
+      },
+      &Tuning::t_S3);
+  s3.applies = [](const Tuning& t) { return t.t_S3 > 0; };  // resolved: 3D only
   return {tile(
-              "tile-t", [spec](const Task& task) { return with_default(spec.t_T, spec, task, &Tuning::t_T); },
+              "tile-t",
+              [spec, three_d](const Task& task) {
+                return with_default(three_d(task) ? spec.t_T_3d : spec.t_T, spec, task, &Tuning::t_T);
+              },
               &Tuning::t_T),
           tile(
-              "tile-s1", [spec](const Task& task) { return with_default(spec.t_S1, spec, task, &Tuning::t_S1); },
+              "tile-s1",
+              [spec, three_d](const Task& task) {
+                return with_default(three_d(task) ? spec.t_S1_3d : spec.t_S1, spec, task, &Tuning::t_S1);
+              },
               &Tuning::t_S1),
           tile(
               "tile-s2",
-              [spec](const Task& task) {
+              [spec, three_d](const Task& task) {
+                if (three_d(task)) return with_default(spec.t_S2_3d, spec, task, &Tuning::t_S2);
                 return task.grid.dims == 2 ? with_default(spec.t_S2, spec, task, &Tuning::t_S2)
                                            : sweep_t_S2(spec, task.grid);
               },
               &Tuning::t_S2),
-          threads(spec)};
+          s3, threads(spec)};
 }
 
 TuningSpace<Task, Tuning> naive_space(const SweepSpec& spec) {

@@ -106,16 +106,23 @@ struct SweepSpec {
   std::vector<int> t_T{2, 4, 6, 8, 12, 16};
   std::vector<int> t_S1{8, 16, 32, 64};
   std::vector<int> t_S2{32, 64, 128};  // ignored in 1D
+  // 3D (HHC slabs: hexagons over (t, S1), sub-slabs of t_S2 x t_S3 columns): small hexagons
+  // and short sub-slabs along S2, the threads along S3 (81 points before the variants'
+  // rules; the default tiles 4/4/4/32 join them). A --sweep-t/-s1/-s2 list replaces these too.
+  std::vector<int> t_T_3d{2, 4, 8};
+  std::vector<int> t_S1_3d{2, 4, 8};
+  std::vector<int> t_S2_3d{2, 4, 8};
+  std::vector<int> t_S3{32, 64, 128};  // 3D only
   std::vector<int> threads{0};         // 0: the variant's choice
-  bool with_defaults = true;           // the problem's default tiles join t_T, t_S1, t_S2
+  bool with_defaults = true;           // the problem's default tiles join t_T, t_S1, t_S2 (, t_S3)
 };
 
 // The t_S2 values the space tries on p: spec.t_S2 in 2D, 1 in 1D (no S2 to tile).
 std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p);
 
 // The tuning spaces of --tune (jacobi_tuning.cpp): the tiled variants' --tile-t, --tile-s1,
-// --tile-s2 and --threads; cuda/naive's and kokkos/naive's --halo-depth (on several ranks)
-// and --threads.
+// --tile-s2, --tile-s3 (3D; elsewhere it stays 0 and does not apply) and --threads; cuda/naive's and kokkos/naive's
+// --halo-depth (on several ranks) and --threads.
 TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec = {});
 TuningSpace<Task, Tuning> naive_space(const SweepSpec& spec = {});
 // Every variant's space (those that have one) over spec's candidates.

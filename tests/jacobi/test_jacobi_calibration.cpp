@@ -79,6 +79,27 @@ TEST(JacobiCalibration, PerStencilCiterIsOptionalAndChecked) {
   std::remove(path.c_str());
 }
 
+// The 3D C_iter keys: optional like the 2D per-stencil ones, one per stencil and precision.
+TEST(JacobiCalibration, ThreeDimensionalCiterIsOptional) {
+  Calibration c = toy();
+  EXPECT_TRUE(std::isnan(c.c_iter_3d_of(Stencil::Jacobi, Precision::Float32)));
+  EXPECT_TRUE(std::isnan(c.c_iter_3d_of(Stencil::Gradient, Precision::Float32)));  // no 3D Gradient
+  EXPECT_EQ(Calibration::c_iter_3d_key(Stencil::Laplacian, Precision::Float64), "c_iter_laplacian3d_f64");
+  c.c_iter_laplacian3d_f64 = 8e-9, c.c_iter_jacobi3d = 6e-9;
+  const std::string path = temp_path("stencils3d.json");
+  save_calibration(path, c);
+  const Calibration back = load_calibration(path);
+  EXPECT_EQ(back.c_iter_3d_of(Stencil::Laplacian, Precision::Float64), 8e-9);
+  EXPECT_EQ(back.c_iter_3d_of(Stencil::Jacobi, Precision::Float32), 6e-9);
+  EXPECT_TRUE(std::isnan(back.c_iter_3d_of(Stencil::Heat, Precision::Float32)));
+  nlohmann::json j = back.to_json();
+  j["c_iter_heat3d"] = 0;
+  std::ofstream(path) << j.dump();
+  const std::string e = error_of(path);
+  EXPECT_NE(e.find("'c_iter_heat3d' must be a positive number"), std::string::npos) << e;
+  std::remove(path.c_str());
+}
+
 TEST(JacobiCalibration, ErrorsNameTheFileAndTheKey) {
   const std::string missing = temp_path("does_not_exist.json");
   const std::string e1 = error_of(missing);

@@ -12,6 +12,7 @@
 #include "hpcs/base/error.hpp"
 #include "jacobi_calibration.hpp"
 #include "jacobi_model.hpp"
+#include "jacobi_model3d.hpp"
 #include "toy_calibration.hpp"
 
 namespace hpcs::jacobi {
@@ -339,6 +340,47 @@ TEST(JacobiModel, AStencilsMeasuredCiterReplacesTheRatio) {
   EXPECT_NE(lap.note.find("C_iter scaled from Jacobi"), std::string::npos);
   p.stencil = Stencil::Jacobi;  // Jacobi's own is c_iter_2d whatever else the file has
   EXPECT_EQ(predict(p, 8, t, Precision::Float32, c, 2).c_iter, c.c_iter_2d);
+}
+
+// 3D runs (HHC slabs): predict() is predict_slabs() with the calibration's constants and the
+// stencil's own 3D C_iter; float64 moves 2 words per value. Without the stencil's 3D key there
+// is no prediction (model_lacks names the key; predict throws): no 2D value stands in.
+TEST(JacobiModel, ThreeDimensionalRunsUseTheSlabModelAndTheirOwnCiter) {
+  Calibration c = toy();
+  Problem p{3, 12, 6};
+  p.n3 = 10;
+  p.stencil = Stencil::Heat;
+  Tuning t{4, 3, 2, 0};
+  t.t_S3 = 5;
+  EXPECT_EQ(model_lacks(p, Precision::Float32, c).value_or(""),
+            "the 3D prediction needs c_iter_heat3d (C_iter of heat 3D, float32) in the calibration file, which "
+            "lacks it");
+  EXPECT_THROW(predict(p, 6, t, Precision::Float32, c), hpcs::Error);
+  c.c_iter_heat3d = 5e-9, c.c_iter_heat3d_f64 = 7e-9;
+  EXPECT_FALSE(model_lacks(p, Precision::Float32, c));
+  EXPECT_TRUE(model_lacks(p, Precision::Float64, c) == std::nullopt);
+  p.stencil = Stencil::Jacobi;  // another 3D stencil still needs its own key
+  EXPECT_NE(model_lacks(p, Precision::Float32, c).value_or("").find("c_iter_jacobi3d"), std::string::npos);
+  p.stencil = Stencil::Heat;
+  SlabMachine m;
+  m.n_sm = c.n_sm, m.n_v = c.n_v, m.mtb_sm = c.mtb_sm, m.m_sm_bytes = c.m_sm_bytes, m.l_word = c.l_word;
+  m.t_sync = c.t_sync, m.t_launch = c.t_launch, m.c_iter = 5e-9;
+  const SlabTile slab{4, 3, 2, 5};
+  const Prediction q = predict(p, 6, t, Precision::Float32, c, 2);
+  const SlabPrediction want = predict_slabs(12, 6, 10, 6, slab, m, 2);
+  EXPECT_DOUBLE_EQ(q.time, want.time);
+  EXPECT_EQ(q.k, 2);
+  EXPECT_EQ(q.wavefronts, want.wavefronts);
+  EXPECT_EQ(q.subprisms, want.subslabs);
+  EXPECT_DOUBLE_EQ(q.c_iter, 5e-9);
+  EXPECT_EQ(q.c_iter_source, "calibration (heat 3D, measured)");
+  EXPECT_TRUE(std::isnan(q.energy));  // no 3D energy model
+  EXPECT_NE(q.note.find("3D: HHC slab model"), std::string::npos) << q.note;
+  // float64: L per value doubles, the shared memory holds half the values, C_iter the f64 key.
+  m.l_word *= 2, m.m_sm_bytes /= 2, m.c_iter = 7e-9;
+  EXPECT_DOUBLE_EQ(predict(p, 6, t, Precision::Float64, c).time, predict_slabs(12, 6, 10, 6, slab, m).time);
+  // 2D and 1D never need a 3D key.
+  EXPECT_FALSE(model_lacks(Problem{2, 20, 10}, Precision::Float32, toy()));
 }
 
 TEST(JacobiModel, UnmeasuredEnergyConstantsGiveNullEnergy) {

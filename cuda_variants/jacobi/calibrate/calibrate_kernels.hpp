@@ -81,7 +81,7 @@ double launch_seconds(int n_sm, int launches);
 struct CiterSample {
   int dims = 1;
   bool f64 = false;
-  int t_T = 0, t_S1 = 0, t_S2 = 1, threads = 0;
+  int t_T = 0, t_S1 = 0, t_S2 = 1, t_S3 = 1, threads = 0;
   long long blocks = 0, reps = 0;
   double seconds = 0, iterations = 0;
   double c_iter = 0;  // seconds * n_SM * n_V / iterations
@@ -92,5 +92,13 @@ CiterSample c_iter_sample(int dims, bool f64, int t_T, int t_S1, int t_S2, int t
                           const DeviceFacts& dev, Stencil stencil = Stencil::Jacobi);
 // Dynamic shared memory a configuration needs (two time buffers plus halo).
 std::size_t c_iter_shared_bytes(int dims, bool f64, int t_T, int t_S1, int t_S2);
+
+// C_iter of one 3D slab configuration: the same compute-only walk over a sub-slab of
+// t_S2 x t_S3 columns in shared memory (halo of one along S2 and S3), the 3D stencil's update
+// (Jacobi3D, Heat3D, Laplacian3D of jacobi_stencil.hpp), a barrier after each row; iterations
+// counted as A.27's V_tile. Throws for Gradient (no 3D form) or a configuration that cannot run.
+CiterSample c_iter_sample_3d(bool f64, int t_T, int t_S1, int t_S2, int t_S3, int threads, double target_seconds,
+                             const DeviceFacts& dev, Stencil stencil);
+std::size_t c_iter_shared_bytes_3d(bool f64, int t_T, int t_S1, int t_S2, int t_S3);
 
 }  // namespace hpcs::jacobi::calib

@@ -80,6 +80,28 @@ std::vector<Config> random_configs(int dims, bool f64, int count, std::mt19937& 
   return out;
 }
 
+// 3D slab configurations (one per sample, as the 2D ones): small hexagons (t_T 2-8, t_S1
+// 1-8), sub-slabs of t_S2 1-8 by t_S3 32-128 (a multiple of 32: the threads run along S3),
+// 128 or 256 threads, at most 48 KiB of shared memory; the sweep's 3D defaults lie inside.
+struct Config3D {
+  int t_T, t_S1, t_S2, t_S3, threads;
+};
+std::vector<Config3D> random_configs_3d(bool f64, int count, std::mt19937& rng) {
+  std::vector<Config3D> out;
+  auto pick = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  while (static_cast<int>(out.size()) < count) {
+    Config3D c{};
+    c.t_T = 2 * pick(1, 4);
+    c.t_S1 = pick(1, 8);
+    c.t_S2 = pick(1, 8);
+    c.t_S3 = 32 * pick(1, 4);
+    c.threads = 128 << pick(0, 1);
+    if (c_iter_shared_bytes_3d(f64, c.t_T, c.t_S1, c.t_S2, c.t_S3) > 48 * 1024) continue;
+    out.push_back(c);
+  }
+  return out;
+}
+
 double mean(const std::vector<double>& v) {
   double s = 0;
   for (double x : v) s += x;
@@ -264,6 +286,46 @@ int run(const Options& o, const std::string& command) {
         std::to_string(mean(values) / (f64 ? c.c_iter_2d_f64 : c.c_iter_2d)) + "x Jacobi 2D)");
   }
 
+  // The 3D stencils under HHC slabs: their own configurations (random_configs_3d), the same
+  // per stencil within a precision so the ratios between them are paired.
+  const std::pair<Stencil, double Calibration::*> slabs[] = {
+      {Stencil::Jacobi, &Calibration::c_iter_jacobi3d},
+      {Stencil::Jacobi, &Calibration::c_iter_jacobi3d_f64},
+      {Stencil::Heat, &Calibration::c_iter_heat3d},
+      {Stencil::Heat, &Calibration::c_iter_heat3d_f64},
+      {Stencil::Laplacian, &Calibration::c_iter_laplacian3d},
+      {Stencil::Laplacian, &Calibration::c_iter_laplacian3d_f64}};
+  std::vector<Config3D> configs_3d[2];
+  for (bool f64 : {false, true}) configs_3d[f64] = random_configs_3d(f64, configs, rng);
+  for (std::size_t i = 0; i < std::size(slabs); ++i) {
+    const auto [stencil, member] = slabs[i];
+    const bool f64 = i % 2 == 1;
+    std::vector<double> values;
+    nlohmann::json samples = nlohmann::json::array();
+    for (const Config3D& g : configs_3d[f64]) {
+      const CiterSample s = c_iter_sample_3d(f64, g.t_T, g.t_S1, g.t_S2, g.t_S3, g.threads, target, dev, stencil);
+      values.push_back(s.c_iter);
+      samples.push_back({{"t_T", s.t_T},
+                         {"t_S1", s.t_S1},
+                         {"t_S2", s.t_S2},
+                         {"t_S3", s.t_S3},
+                         {"threads", s.threads},
+                         {"blocks", s.blocks},
+                         {"reps", s.reps},
+                         {"seconds", s.seconds},
+                         {"iterations", s.iterations},
+                         {"c_iter", s.c_iter}});
+    }
+    c.*member = mean(values);
+    const std::string key = Calibration::c_iter_3d_key(stencil, f64 ? Precision::Float64 : Precision::Float32);
+    d[key] = {{"mean", mean(values)},
+              {"stddev", stddev(values)},
+              {"min", *std::min_element(values.begin(), values.end())},
+              {"max", *std::max_element(values.begin(), values.end())},
+              {"samples", samples}};
+    say(key + " = " + std::to_string(mean(values) * 1e9) + " ns (" + std::to_string(values.size()) + " configs)");
+  }
+
   // Energy: P_stat idle before and after the kernels (mean), then per-operation energies
   // e = (E - P_stat t) / count.
   c.p_stat = c.e_gs = c.e_sr = c.e_fadd = c.e_fmul = c.e_dadd = c.e_dmul = kNaN;
@@ -335,7 +397,13 @@ int run(const Options& o, const std::string& command) {
                                                   {"C_iter Laplacian 2D", c.c_iter_laplacian2d},
                                                   {"C_iter Laplacian 2D float64", c.c_iter_laplacian2d_f64},
                                                   {"C_iter Gradient 2D", c.c_iter_gradient2d},
-                                                  {"C_iter Gradient 2D float64", c.c_iter_gradient2d_f64}};
+                                                  {"C_iter Gradient 2D float64", c.c_iter_gradient2d_f64},
+                                                  {"C_iter Jacobi 3D", c.c_iter_jacobi3d},
+                                                  {"C_iter Jacobi 3D float64", c.c_iter_jacobi3d_f64},
+                                                  {"C_iter Heat 3D", c.c_iter_heat3d},
+                                                  {"C_iter Heat 3D float64", c.c_iter_heat3d_f64},
+                                                  {"C_iter Laplacian 3D", c.c_iter_laplacian3d},
+                                                  {"C_iter Laplacian 3D float64", c.c_iter_laplacian3d_f64}};
   for (const auto& [name, v] : times)
     if (!(v > 0) || !std::isfinite(v))
       throw hpcs::Error(std::string("measured ") + name + " = " + std::to_string(v) + " is not a positive time");
