@@ -88,15 +88,4 @@ KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, const Til
   return k;
 }
 
-ChunkGroups fused_chunk_groups(std::int64_t patches, std::int64_t chunks, std::int64_t slots) {
-  const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
-  ChunkGroups c;
-  c.per_group = std::max<std::int64_t>(0, chunks);
-  if (patches <= 0 || chunks <= 1) return c;
-  const std::int64_t want = std::clamp<std::int64_t>(slots / patches, 1, chunks);
-  c.per_group = ceil_div(chunks, want);
-  c.groups = ceil_div(chunks, c.per_group);
-  return c;
-}
-
 }  // namespace hpcs::matrixchain::cuda

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "matrixchain_chunk_groups.hpp"
 #include "matrixchain_plan.hpp"
 
 namespace hpcs::matrixchain::cuda {
@@ -66,21 +67,11 @@ struct KSplit {
 };
 KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, const Tile& tile, int chunk, std::int64_t slots);
 
-// Chunk groups of a fused step: into how many groups of consecutive R chunks phase 2 is
-// cut, one block per (T patch, group), each block computing its patch of T again (phase 1)
-// and streaming only its group's chunks. A small T with a long streamed dimension (189 x 74
-// T, 48334 columns of Z) gave 2 x 2 patches, i.e. 4 blocks on 132 SMs, each streaming 755
-// chunks one after the other. groups = the whole waves of `slots` (the fused kernel's blocks
-// resident on the GPU at once, SMs x blocks per SM) the patches leave room for, so every
-// block starts in the first wave and none runs phase 1 in a second one; at most `chunks`,
-// and evened out so no group is empty: ceil(chunks / ceil(chunks / g)). 1 when the patches
-// alone fill the GPU. Give the step's local dims' patches and chunks (the groups only move
-// work between blocks: every R element is the same multiply-add chain for any count).
-struct ChunkGroups {
-  std::int64_t groups = 1;
-  std::int64_t per_group = 0;  // chunks per group (the last one may have fewer)
-};
-ChunkGroups fused_chunk_groups(std::int64_t patches, std::int64_t chunks, std::int64_t slots);
+// Chunk groups of a fused step (cut a T patch's streamed chunks over several blocks):
+// shared with kokkos/fused, matrixchain_chunk_groups.hpp.
+using matrixchain::ChunkGroups;
+using matrixchain::fused_chunk_groups;
+using matrixchain::fused_slots;
 
 // The first step of `plan` whose tile cannot run, as "<name>: the gemm tile 256 x 256
 // (M = 65536, float32) needs ...; use --fast-memory <suggested> or auto"; nullopt: all can.

@@ -5,8 +5,6 @@
 // groups included) and run * (blocks in turn per chunk), so a run adds no memset launch; in
 // a CUDA graph (whose arguments are fixed) a memset node zeroes them before the step and
 // every run starts at 0.
-#include <algorithm>
-#include <cstdlib>
 #include <string>
 #include <vector>
 
@@ -104,11 +102,10 @@ class TiledExecutor final : public ChainExecutor<Real> {
       l.chunks = left ? ceil_div(p[3], s.tile.y) : ceil_div(p[0], s.tile.x);
       // One wave of the fused kernel's resident blocks (fused_chunk_groups); the groups only
       // move chunks between blocks, so the bits do not depend on the GPU's size.
-      // HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS replaces the wave (tests: 1 gives one group, as
-      // before chunk groups; the bits must not change).
-      std::int64_t slots = static_cast<std::int64_t>(sms) * fused_blocks_per_sm<Real>(s.kind, l.shape);
-      if (const char* forced = std::getenv("HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS"); forced && *forced)
-        slots = std::max<std::int64_t>(1, std::atoll(forced));
+      // HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS replaces the wave (fused_slots; tests: 1 gives one
+      // group, as before chunk groups; the bits must not change).
+      const std::int64_t slots =
+          fused_slots(static_cast<std::int64_t>(sms) * fused_blocks_per_sm<Real>(s.kind, l.shape));
       l.groups = fused_chunk_groups(l.row_bands * l.col_bands, l.chunks, slots);
       const std::int64_t flags = (left ? l.row_bands : l.col_bands) * l.chunks;
       l.counters.allocate(static_cast<std::size_t>(1 + flags));

@@ -3,11 +3,17 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <utility>
 
 #include "hpcs/base/error.hpp"
 #include "matrixchain_gemm_kokkos.hpp"
 #include "matrixchain_variants.hpp"
+
+// (after Kokkos_Core.hpp, which defines KOKKOS_ENABLE_CUDA)
+#if defined(KOKKOS_ENABLE_CUDA)
+#include <cuda_runtime_api.h>  // fused_resident_teams: the SMs and their shared memory
+#endif
 
 namespace hpcs::matrixchain::kokkos {
 namespace {
@@ -135,6 +141,24 @@ std::size_t scratch_limit() {
 #else
   return kScratchLevel == 0 ? 32 * 1024 : 20 * 1024 * 1024;  // older Kokkos: its documented defaults
 #endif
+}
+
+std::int64_t fused_resident_teams(int team, [[maybe_unused]] std::size_t scratch) {
+  const std::int64_t threads = std::max(team, 1);
+  std::int64_t slots = std::int64_t(Exec().concurrency()) / threads;
+#if defined(KOKKOS_ENABLE_CUDA)
+  if constexpr (std::is_same_v<Exec, Kokkos::Cuda>) {
+    int device = 0, sms = 0, shared = 0;
+    if (cudaGetDevice(&device) == cudaSuccess &&
+        cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) == cudaSuccess &&
+        cudaDeviceGetAttribute(&shared, cudaDevAttrMaxSharedMemoryPerMultiprocessor, device) == cudaSuccess &&
+        sms > 0) {
+      const std::int64_t per_team = std::int64_t(scratch) + std::int64_t(sizeof(double)) * (threads + 2) + 1024;
+      slots = std::min<std::int64_t>(slots, std::int64_t(sms) * std::max<std::int64_t>(1, shared / per_team));
+    }
+  }
+#endif
+  return std::max<std::int64_t>(1, slots);
 }
 
 std::string scratch_name() {

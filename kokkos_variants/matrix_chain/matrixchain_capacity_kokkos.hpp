@@ -50,6 +50,16 @@ struct StepShape {
 // become 64 where that pads the dimension less (--gemm-patch shaped, as cuda/*).
 StepShape step_shape(const Step& s, std::size_t elem_bytes, double fast_memory, int index, bool shaped = true);
 
+// Teams of a fused kernel with `team` threads and `scratch` bytes of team scratch the device
+// runs at once: the chunk groups' slots (fused_chunk_groups, matrixchain_chunk_groups.hpp).
+// Exec().concurrency() / team on every backend: 1 on Serial (so one group: recomputing T
+// there only costs), the host threads a team leaves on OpenMP (1 when a team takes them
+// all). On CUDA also at most SMs x the teams an SM's shared memory holds (the team's
+// scratch, Kokkos' team reduction space and the 1 KiB CUDA reserves per block), since a
+// fused team's scratch, not its threads, is what limits it there; registers are not
+// counted. An estimate: too many slots only cost a second wave's recomputed T, never bits.
+std::int64_t fused_resident_teams(int team, std::size_t scratch);
+
 // Why `name` cannot run the plan of (problem, tuning) in the team scratch; nullopt if it can.
 std::optional<std::string> scratch_misfit(const std::string& name, const Problem& p, const Tuning& t);
 

@@ -15,6 +15,7 @@
 #include "matrixchain_gemm_kokkos.hpp"
 #include "matrixchain_kokkos_factories.hpp"
 #include "matrixchain_capacity_kokkos.hpp"
+#include "matrixchain_chunk_groups.hpp"
 
 namespace hpcs::matrixchain::kokkos {
 namespace {
@@ -92,16 +93,22 @@ class KokkosChain final : public Executor {
         r.league = league_of(g.league(), int(k));
         r.team = team_for(g, r.shape.bytes, std::int64_t(r.shape.x / kMicro) * (r.shape.y / kMicro));
       } else {
-        FusedShape<Real> f = fused(r);
-        r.league = league_of(f.league(), int(k));
-        r.sync = Kokkos::View<std::int64_t*>("hpcs::matrixchain::sync" + std::to_string(k), std::size_t(1 + r.league));
-        f.sync = r.sync.data();
+        FusedShape<Real> f = fused(r);  // one chunk group
         const std::int64_t patch = std::int64_t(f.x / kMicro) * (f.y / kMicro);
         const std::int64_t stream =
             std::int64_t(f.wc / kMicro) * ((s.kind == StepKind::FusedLeft ? f.x : f.y) / kMicro);
         r.team = s.kind == StepKind::FusedLeft
                      ? team_for(FusedLeftKernel<Real>{f}, r.shape.bytes, std::max(patch, stream))
                      : team_for(FusedRightKernel<Real>{f}, r.shape.bytes, std::max(patch, stream));
+        // Chunk groups: one wave of the teams the device runs at once (fused_resident_teams;
+        // 1 group on Serial). They only move chunks between teams, so the bits depend neither
+        // on the device nor on HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS (fused_slots), which tests
+        // use to force groups on any backend.
+        r.groups = fused_chunk_groups(std::int64_t(f.row_bands) * f.col_bands, f.chunks,
+                                      fused_slots(fused_resident_teams(r.team, r.shape.bytes)));
+        f = fused(r);
+        r.league = league_of(f.league(), int(k));
+        r.sync = Kokkos::View<std::int64_t*>("hpcs::matrixchain::sync" + std::to_string(k), std::size_t(1 + r.league));
       }
       last_cols_ = r.p.back();
       steps_.push_back(std::move(r));
@@ -144,6 +151,12 @@ class KokkosChain final : public Executor {
 
   std::optional<double> device_seconds() const override { return timer_.seconds(); }
 
+  std::vector<std::int64_t> chunk_groups() const override {
+    std::vector<std::int64_t> g;
+    for (const StepRun& r : steps_) g.push_back(r.groups.groups);
+    return g;
+  }
+
   std::string config() const override {
     if (!plan_) return "not set up";
     std::string s =
@@ -156,6 +169,7 @@ class KokkosChain final : public Executor {
            std::to_string(r.shape.y);
       if (r.kind == StepKind::Gemm) s += " (" + to_string(r.shape.path) + ")";
       if (r.shape.splits > 1) s += " k in " + std::to_string(r.shape.splits);
+      if (r.groups.groups > 1) s += " chunk groups " + std::to_string(r.groups.groups);
       if (std::find(teams.begin(), teams.end(), r.team) == teams.end()) teams.push_back(r.team);
     }
     s += "; team ";
@@ -172,6 +186,7 @@ class KokkosChain final : public Executor {
     std::vector<Kokkos::View<Real*>> in;
     Kokkos::View<Real*> out;
     Kokkos::View<std::int64_t*> sync;  // fused pairs: ticket counter, chunk count per team
+    ChunkGroups groups;                // fused pairs: teams per T patch (per_group 0: all chunks in one)
     int league = 0, team = 1;
   };
 
@@ -214,6 +229,8 @@ class KokkosChain final : public Executor {
     f.row_bands = int(ceil_div(left ? f.p0 : f.p1, f.x));  // T's rows: along p0 (left), p1 (right)
     f.col_bands = int(ceil_div(left ? f.p2 : f.p3, f.y));  // T's columns: along p2 (left), p3 (right)
     f.chunks = ceil_div(left ? f.p3 : f.p0, f.wc);
+    f.groups = r.groups.groups;
+    f.per_group = r.groups.groups > 1 ? r.groups.per_group : f.chunks;
     return f;
   }
 

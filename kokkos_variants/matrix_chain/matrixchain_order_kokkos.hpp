@@ -7,12 +7,14 @@
 // A team does not trust its league rank to say whether the teams it waits on run: a GPU
 // may start blocks in any order, and a block waiting on one never started would wait
 // forever. Instead each team takes a ticket (a device counter, one atomic) and works on
-// the patch the ticket names; patches are numbered so that a team only waits on smaller
-// tickets, whose teams are already running. On a host backend teams run in league order,
-// so every wait is already satisfied when it is checked.
+// the patch (and chunk group) the ticket names; they are numbered so that a team only
+// waits on smaller tickets, whose teams have started (the full argument, with chunk groups:
+// matrixchain_fused_kokkos.hpp). On Kokkos Serial teams run one after another in league
+// order, so every wait is already satisfied when it is checked.
 //
 // The counters only grow: run r's tickets are r * league .. r * league + league - 1 and
-// its teams' chunk counts go from r * chunks to (r + 1) * chunks, so no kernel resets them.
+// a team's chunk count goes from r * n to (r + 1) * n, n the chunks of its group, so no
+// kernel resets them.
 // Include from Kokkos sources only.
 #pragma once
 #include "matrixchain_space_kokkos.hpp"

@@ -60,9 +60,9 @@ Tile executed_tile(const RealTile& t, double dim_x, double dim_y, double M, std:
 
 // What the tiled kernels move (ceilings of partial tiles; the first read of a zero output
 // is skipped): equal to the closed forms when x and y divide the tiled dimensions.
-// `groups`: the fused kernels' chunk groups (cuda/fused, fused_chunk_groups in
-// cuda_variants/matrix_chain/matrixchain_launch_shape.hpp): each T patch is computed by
-// `groups` blocks, each streaming its own share of the chunks, so the X rows and Y
+// `groups`: the fused kernels' chunk groups (cuda/fused, kokkos/fused; fused_chunk_groups
+// in matrixchain_chunk_groups.hpp): each T patch is computed by `groups` blocks (teams),
+// each streaming its own share of the chunks, so the X rows and Y
 // columns that make T are read `groups` times; Z (left) or X (right) and R move as with
 // one group. groups = 1 is the thesis' loop nest (the closed forms).
 Traffic gemm_counted(const Dims3& p, const Tile& t);

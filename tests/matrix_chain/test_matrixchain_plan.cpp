@@ -8,11 +8,13 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <random>
 #include <utility>
 #include <vector>
 
+#include "matrixchain_chunk_groups.hpp"
 #include "matrixchain_plan.hpp"
 #if HPCS_HAVE_CUDA
 #include "matrixchain_launch_shape.hpp"
@@ -339,6 +341,46 @@ TEST(Model, ExecutedTilesAreMultiplesWithinCapacity) {
   EXPECT_THROW(executed_tile({4, 4}, 100, 100, 32, 8), std::exception);
 }
 
+// Chunk groups of the fused kernels (cuda/fused and kokkos/fused): whole waves of the
+// resident blocks only, at most one group per chunk, no group empty, 1 when the patches
+// alone fill the device.
+TEST(FusedChunkGroups, FillOneWaveWithoutEmptyGroups) {
+  EXPECT_EQ(fused_chunk_groups(2, 605, 132).groups, 61);  // 66 wanted: 10 chunks each -> 61 groups
+  EXPECT_EQ(fused_chunk_groups(2, 605, 132).per_group, 10);
+  EXPECT_EQ(fused_chunk_groups(3, 3, 264).groups, 3);     // capped by the chunks
+  EXPECT_EQ(fused_chunk_groups(200, 50, 132).groups, 1);  // the patches fill the GPU
+  EXPECT_EQ(fused_chunk_groups(132, 50, 132).groups, 1);  // exactly one wave already
+  EXPECT_EQ(fused_chunk_groups(5, 1, 132).groups, 1);     // one chunk
+  EXPECT_EQ(fused_chunk_groups(5, 0, 132).per_group, 0);  // nothing to stream
+  EXPECT_EQ(fused_chunk_groups(1, 1383, 1).groups, 1);    // one slot: one group, all chunks
+  EXPECT_EQ(fused_chunk_groups(1, 1383, 1).per_group, 1383);
+  for (std::int64_t patches : {1, 2, 3, 7, 40, 131, 132, 133, 500})
+    for (std::int64_t chunks : {1, 2, 3, 10, 97, 605, 1383})
+      for (std::int64_t slots : {1, 132, 264, 4224}) {
+        const auto c = fused_chunk_groups(patches, chunks, slots);
+        const std::string what = std::to_string(patches) + " " + std::to_string(chunks) + " " + std::to_string(slots);
+        EXPECT_GE(c.groups, 1) << what;
+        EXPECT_LE(c.groups, chunks) << what;
+        EXPECT_GE(c.groups * c.per_group, chunks) << what;                  // every chunk has a group
+        EXPECT_LT((c.groups - 1) * c.per_group, chunks) << what;            // and the last group a chunk
+        EXPECT_TRUE(c.groups == 1 || patches * c.groups <= slots) << what;  // one wave
+      }
+}
+
+// The test hook replaces the backend's slots, at least 1; unset or empty, the backend's.
+TEST(FusedChunkGroups, TestHookReplacesTheSlots) {
+  constexpr const char* kSlots = "HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS";
+  ::unsetenv(kSlots);
+  EXPECT_EQ(fused_slots(264), 264);
+  ::setenv(kSlots, "", 1);
+  EXPECT_EQ(fused_slots(264), 264);
+  ::setenv(kSlots, "7", 1);
+  EXPECT_EQ(fused_slots(264), 7);
+  ::setenv(kSlots, "0", 1);
+  EXPECT_EQ(fused_slots(264), 1);
+  ::unsetenv(kSlots);
+}
+
 #if HPCS_HAVE_CUDA
 // Split-K of the CUDA GEMM: only products too small to fill the GPU's resident blocks,
 // slices of whole chunks covering k exactly and at least kMinSlice deep, fewer splits where
@@ -367,32 +409,6 @@ TEST(CudaSplitK, SplitsOnlyProductsThatLeaveTheGpuIdle) {
         EXPECT_GE(k.splits * k.slice, p1);
         EXPECT_LT((k.splits - 1) * k.slice, p1);
         EXPECT_GE(k.slice, k.splits > 1 ? cuda::kMinSlice : 1);
-      }
-}
-
-// Chunk groups of the fused kernels: whole waves of the resident blocks only, at most one
-// group per chunk, no group empty, 1 when the patches alone fill the GPU.
-TEST(CudaChunkGroups, FillOneWaveWithoutEmptyGroups) {
-  using cuda::fused_chunk_groups;
-  EXPECT_EQ(fused_chunk_groups(2, 605, 132).groups, 61);  // 66 wanted: 10 chunks each -> 61 groups
-  EXPECT_EQ(fused_chunk_groups(2, 605, 132).per_group, 10);
-  EXPECT_EQ(fused_chunk_groups(3, 3, 264).groups, 3);     // capped by the chunks
-  EXPECT_EQ(fused_chunk_groups(200, 50, 132).groups, 1);  // the patches fill the GPU
-  EXPECT_EQ(fused_chunk_groups(132, 50, 132).groups, 1);  // exactly one wave already
-  EXPECT_EQ(fused_chunk_groups(5, 1, 132).groups, 1);     // one chunk
-  EXPECT_EQ(fused_chunk_groups(5, 0, 132).per_group, 0);  // nothing to stream
-  EXPECT_EQ(fused_chunk_groups(1, 1383, 1).groups, 1);    // one slot: one group, all chunks
-  EXPECT_EQ(fused_chunk_groups(1, 1383, 1).per_group, 1383);
-  for (std::int64_t patches : {1, 2, 3, 7, 40, 131, 132, 133, 500})
-    for (std::int64_t chunks : {1, 2, 3, 10, 97, 605, 1383})
-      for (std::int64_t slots : {1, 132, 264, 4224}) {
-        const auto c = fused_chunk_groups(patches, chunks, slots);
-        const std::string what = std::to_string(patches) + " " + std::to_string(chunks) + " " + std::to_string(slots);
-        EXPECT_GE(c.groups, 1) << what;
-        EXPECT_LE(c.groups, chunks) << what;
-        EXPECT_GE(c.groups * c.per_group, chunks) << what;                  // every chunk has a group
-        EXPECT_LT((c.groups - 1) * c.per_group, chunks) << what;            // and the last group a chunk
-        EXPECT_TRUE(c.groups == 1 || patches * c.groups <= slots) << what;  // one wave
       }
 }
 

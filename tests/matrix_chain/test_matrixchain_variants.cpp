@@ -190,6 +190,97 @@ TEST(CudaFusedChunkGroups, SameBitsForAnyGroupCount) {
   EXPECT_GT(grouped, 0) << "no case ran with more than one chunk group";
 }
 
+// kokkos/fused's chunk groups, as cuda/fused's above: a T patch's chunks cut over several
+// teams move chunks of R between teams, never a term, so the result has the same bits for
+// any group count, one group (the kernel as it was, and what Kokkos Serial's one slot gives)
+// included. The slots are forced (HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS, fused_slots) so that
+// groups of one chunk, of several with a shorter last one, and a single group all run on
+// any backend. Chains: a small T with a long streamed dimension, fused left and right, of
+// many chunks, with one band of T patches and with two (where teams wait on each other),
+// and one with two fused pairs. Those bits are also
+// kokkos/unfused's of the same parenthesization where its products are not split over k
+// (each element one multiply-add chain in ascending k, T the same product): so fused, with
+// or without groups, is exactly the unfused chain.
+TEST(KokkosFusedChunkGroups, SameBitsForAnyGroupCountAndAsUnfused) {
+  const VariantList all = all_variants();
+  const auto find = [&](const std::string& name) {
+    const auto it = std::find_if(all.begin(), all.end(), [&](const Variant& v) { return v.name == name; });
+    return it == all.end() ? nullptr : &*it;
+  };
+  const Variant* fused = find("kokkos/fused");
+  const Variant* unfused = find("kokkos/unfused");
+  if (!fused || !unfused) GTEST_SKIP() << "no kokkos/fused or kokkos/unfused in this build";
+  if (auto why = fused->why_not(Problem{{8, 8}, Precision::Float32, 1}, Tuning{}))
+    GTEST_SKIP() << fused->name << " skipped: " << *why;
+  constexpr const char* kSlots = "HPCS_TEST_MATRIXCHAIN_FUSED_SLOTS";
+  // the parenthesization without the fused plan's marks: "[A1(A2A3)]R" -> "(A1(A2A3))"
+  const auto bare = [](const std::string& tree) {
+    std::string out;
+    for (char c : tree)
+      if (c == '[') out += '(';
+      else if (c == ']') out += ')';
+      else if (c != 'L' && c != 'R') out += c;
+    return out;
+  };
+  int grouped_left = 0, grouped_right = 0, unfused_compared = 0, unfused_split = 0;
+  // (the third and fourth at M = 4096: 2 x 2 patches of T, so teams wait on the band before)
+  for (const Dims& d : {Dims{64, 40, 24, 2984}, Dims{2984, 24, 40, 64}, Dims{64, 40, 100, 2984},
+                        Dims{2984, 100, 40, 64}, Dims{37, 90, 64, 40, 24, 1500}})
+    for (Precision p : {Precision::Float32, Precision::Float64})
+      for (Values values : {Values::Uniform, Values::Integer})
+        for (std::int64_t M : {1024, 4096}) {
+          const Problem prob{d, p, 1};
+          const Tuning t{PlanKind::Fused, M, BetaConvention::Derived};
+          const ChainData in = chain_data(d, values, 11, p);
+          const std::string what =
+              format_dims(d) + " " + to_string(p) + " " + to_string(values) + " M " + std::to_string(M);
+          std::optional<std::vector<double>> first;
+          for (const char* slots : {"1", "2", "3", "7", "40", "100000"}) {
+            ::setenv(kSlots, slots, 1);
+            std::string config;
+            const auto got = run(*fused, prob, t, in, &config);
+            ::unsetenv(kSlots);
+            const std::string case_what = what + " slots " + slots + " (" + config + ")";
+            ASSERT_TRUE(got) << case_what;
+            const bool grouped = config.find("chunk groups") != std::string::npos;
+            grouped_left += grouped && config.find("fused-left") != std::string::npos;
+            grouped_right += grouped && config.find("fused-right") != std::string::npos;
+            if (!first) {
+              EXPECT_FALSE(grouped) << case_what;  // one slot: one group
+              expect_matches(*got, in, p, values == Values::Integer, case_what);
+              if (HasFatalFailure()) return;
+              first = got;
+              continue;
+            }
+            ASSERT_EQ(got->size(), first->size()) << case_what;
+            for (std::size_t k = 0; k < got->size(); ++k)
+              ASSERT_EQ((*got)[k], (*first)[k]) << case_what << " entry " << k;
+          }
+          // kokkos/unfused on the plan of the same parenthesization, if it has one
+          const std::string tree = bare(plan_for(prob, fused->resolve(prob, t)).tree);
+          for (PlanKind kind : {PlanKind::Naive, PlanKind::OpCount}) {
+            const Tuning u = unfused->resolve(prob, Tuning{kind, M, BetaConvention::Derived});
+            if (unfused->why_not(prob, u) || plan_for(prob, u).tree != tree) continue;
+            std::string config;
+            const auto got = run(*unfused, prob, u, in, &config);
+            ASSERT_TRUE(got) << what << " unfused";
+            if (config.find(" k in ") != std::string::npos) {  // split over k (a GPU): other sums
+              ++unfused_split;
+              break;
+            }
+            ++unfused_compared;
+            ASSERT_EQ(got->size(), first->size()) << what << " (" << config << ")";
+            for (std::size_t k = 0; k < got->size(); ++k)
+              ASSERT_EQ((*got)[k], (*first)[k]) << what << " kokkos/unfused (" << config << ") entry " << k;
+            break;
+          }
+        }
+  EXPECT_GT(grouped_left, 0) << "no fused left step ran with more than one chunk group";
+  EXPECT_GT(grouped_right, 0) << "no fused right step ran with more than one chunk group";
+  // (on Kokkos Serial no product is split: every chain is compared)
+  EXPECT_GT(unfused_compared + unfused_split, 0) << "kokkos/unfused never ran the fused plan's parenthesization";
+}
+
 INSTANTIATE_TEST_SUITE_P(All, ChainVariant, ::testing::ValuesIn(hpcs::testing::names_of(ChainVariant::variants())),
                          hpcs::testing::param_name);
 
