@@ -359,18 +359,7 @@ CiterSample c_iter_typed(int dims, int t_T, int t_S1, int t_S2, int threads, dou
     t.stop();
     return t.seconds();
   };
-  launch(1);  // warm-up (module load, clocks)
-  const double one = launch(1);
-  auto reps_for = [&](double seconds, long long reps) {
-    return std::max(1LL,
-                    std::min(1LL << 22, static_cast<long long>(std::ceil(reps * target / std::max(seconds, 1e-7)))));
-  };
-  s.reps = reps_for(one, 1);
-  // The one-hexagon probe is mostly launch latency: scale once more from a real length.
-  const double probe = launch(static_cast<int>(s.reps));
-  if (probe < 0.5 * target) s.reps = reps_for(probe, s.reps);
-  s.seconds = std::numeric_limits<double>::infinity();
-  for (int i = 0; i < 3; ++i) s.seconds = std::min(s.seconds, launch(static_cast<int>(s.reps)));
+  time_reps(launch, target, s);
   s.iterations = static_cast<double>(s.blocks) * static_cast<double>(s.reps) * static_cast<double>(s.t_S2) *
                  static_cast<double>(hex_area(t_T, t_S1));
   s.c_iter = s.seconds * dev.n_sm * dev.n_v / s.iterations;

@@ -178,6 +178,23 @@ nlohmann::json run_json(const EnergyRun& e, const std::string& what) {
   return {{"kernel", what}, {"seconds", e.seconds}, {"joules", e.joules}, {"units", e.units}, {"launches", e.launches}};
 }
 
+// One C_iter configuration's record (t_S3 for 3D samples only).
+nlohmann::json sample_json(const CiterSample& s) {
+  nlohmann::json j = {{"t_T", s.t_T},       {"t_S1", s.t_S1}, {"t_S2", s.t_S2},       {"threads", s.threads},
+                      {"blocks", s.blocks}, {"reps", s.reps}, {"seconds", s.seconds}, {"iterations", s.iterations},
+                      {"c_iter", s.c_iter}};
+  if (s.dims == 3) j["t_S3"] = s.t_S3;
+  return j;
+}
+
+// Mean, spread and range of one key's C_iter values.
+nlohmann::json spread_json(const std::vector<double>& v) {
+  return {{"mean", mean(v)},
+          {"stddev", stddev(v)},
+          {"min", *std::min_element(v.begin(), v.end())},
+          {"max", *std::max_element(v.begin(), v.end())}};
+}
+
 int run(const Options& o, const std::string& command) {
   const hpcs::GpuSelection sel = hpcs::select_gpu(0);
   if (!sel.device) throw hpcs::Error("jacobi_calibrate needs a CUDA GPU: " + sel.reason);
@@ -241,23 +258,12 @@ int run(const Options& o, const std::string& command) {
       for (const Config& g : picked) {
         const CiterSample s = c_iter_sample(dims, f64, g.t_T, g.t_S1, g.t_S2, g.threads, target, dev);
         values.push_back(s.c_iter);
-        samples.push_back({{"t_T", s.t_T},
-                           {"t_S1", s.t_S1},
-                           {"t_S2", s.t_S2},
-                           {"threads", s.threads},
-                           {"blocks", s.blocks},
-                           {"reps", s.reps},
-                           {"seconds", s.seconds},
-                           {"iterations", s.iterations},
-                           {"c_iter", s.c_iter}});
+        samples.push_back(sample_json(s));
       }
       const std::string key = std::string("c_iter_") + (dims == 1 ? "1d" : "2d") + (f64 ? "_f64" : "");
       (dims == 1 ? (f64 ? c.c_iter_1d_f64 : c.c_iter_1d) : (f64 ? c.c_iter_2d_f64 : c.c_iter_2d)) = mean(values);
-      d[key] = {{"mean", mean(values)},
-                {"stddev", stddev(values)},
-                {"min", *std::min_element(values.begin(), values.end())},
-                {"max", *std::max_element(values.begin(), values.end())},
-                {"samples", samples}};
+      d[key] = spread_json(values);
+      d[key]["samples"] = samples;
       say(key + " = " + std::to_string(mean(values) * 1e9) + " ns (" + std::to_string(values.size()) + " configs)");
     }
   // The other 2D stencils on the same configurations (their ratio to Jacobi 2D is then paired).
@@ -276,12 +282,9 @@ int run(const Options& o, const std::string& command) {
       values.push_back(c_iter_sample(2, f64, g.t_T, g.t_S1, g.t_S2, g.threads, target, dev, stencil).c_iter);
     c.*member = mean(values);
     const std::string key = "c_iter_" + to_string(stencil) + "2d" + (f64 ? "_f64" : "");
-    d[key] = {{"mean", mean(values)},
-              {"stddev", stddev(values)},
-              {"min", *std::min_element(values.begin(), values.end())},
-              {"max", *std::max_element(values.begin(), values.end())},
-              {"configs", "those of c_iter_2d" + std::string(f64 ? "_f64" : "")},
-              {"per_config", values}};
+    d[key] = spread_json(values);
+    d[key]["configs"] = "those of c_iter_2d" + std::string(f64 ? "_f64" : "");
+    d[key]["per_config"] = values;
     say(key + " = " + std::to_string(mean(values) * 1e9) + " ns (" + std::to_string(values.size()) + " configs, " +
         std::to_string(mean(values) / (f64 ? c.c_iter_2d_f64 : c.c_iter_2d)) + "x Jacobi 2D)");
   }
@@ -305,24 +308,12 @@ int run(const Options& o, const std::string& command) {
     for (const Config3D& g : configs_3d[f64]) {
       const CiterSample s = c_iter_sample_3d(f64, g.t_T, g.t_S1, g.t_S2, g.t_S3, g.threads, target, dev, stencil);
       values.push_back(s.c_iter);
-      samples.push_back({{"t_T", s.t_T},
-                         {"t_S1", s.t_S1},
-                         {"t_S2", s.t_S2},
-                         {"t_S3", s.t_S3},
-                         {"threads", s.threads},
-                         {"blocks", s.blocks},
-                         {"reps", s.reps},
-                         {"seconds", s.seconds},
-                         {"iterations", s.iterations},
-                         {"c_iter", s.c_iter}});
+      samples.push_back(sample_json(s));
     }
     c.*member = mean(values);
     const std::string key = Calibration::c_iter_3d_key(stencil, f64 ? Precision::Float64 : Precision::Float32);
-    d[key] = {{"mean", mean(values)},
-              {"stddev", stddev(values)},
-              {"min", *std::min_element(values.begin(), values.end())},
-              {"max", *std::max_element(values.begin(), values.end())},
-              {"samples", samples}};
+    d[key] = spread_json(values);
+    d[key]["samples"] = samples;
     say(key + " = " + std::to_string(mean(values) * 1e9) + " ns (" + std::to_string(values.size()) + " configs)");
   }
 
