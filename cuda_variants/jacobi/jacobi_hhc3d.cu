@@ -3,7 +3,11 @@
 // thread block per hexagon walking its slab along S2 and S3 in time-skewed sub-slabs of
 // t_S2 x t_S3 columns; the block code is kokkos/tiled's (jacobi_slab_tile.hpp), with the
 // block's threads as the team and dynamic shared memory as its scratch. A first version:
-// compiled, not yet run on a GPU, no fixed-shape kernels.
+// compiled, not yet run on a GPU, no fixed-shape kernels. --slab-split N (beyond the thesis):
+// a block per (hexagon, group of S2 sub-slab rows), ordered by tickets and per-pass counters
+// (hhc3d_split_kernel).
+#include <cuda/atomic>
+
 #include <algorithm>
 #include <cstdint>
 
@@ -47,8 +51,86 @@ __global__ void __launch_bounds__(1024) hhc3d_kernel(const __grid_constant__ Hhc
   hhc3d_tile<St>(a, blockIdx.x, reinterpret_cast<Real*>(smem), BlockTeam{});
 }
 
+// --slab-split: block (k, g) runs group g's S2 sub-slab rows of hexagon k's slab and, before
+// its pass s3 over them, waits until the counter of (k, g - 1) reads base + s3 + 1, which
+// (k, g - 1) stores after its own pass s3. Counters only grow: each launch starts its tickets
+// at ticket_base and its counter values at base, both above anything an earlier launch left,
+// so the buffer is never reset.
+//
+// Deadlock freedom: a block takes its ticket (atomicAdd, so tickets are 0, 1, 2, ... in the
+// order blocks started) before anything else, and the ticket, not blockIdx.x, names its
+// (k, g): g = ticket / hexagons, k = ticket % hexagons. The only block that (k, g) waits for,
+// (k, g - 1), holds ticket - hexagons, a smaller one, so it is resident (it started) and
+// stays so until it exits (CUDA never swaps a running block out for a waiting one); by
+// induction on the ticket, ticket 0 never waits and every wait is for a block whose own
+// waits end, so each one ends, however many blocks fit on the GPU at once.
+using SlabCounter = unsigned long long;
+
+struct SlabSplitArgs {
+  SlabCounter* counters = nullptr;  // [0]: the ticket; [1 + k groups + g]: block (k, g)'s passes
+  SlabCounter ticket_base = 0, base = 0;
+  std::int64_t hexagons = 1, groups = 1, rows = 1;
+};
+
+struct BlockSlabSync {
+  SlabCounter* before = nullptr;  // the previous group's counter; none for group 0
+  SlabCounter* mine = nullptr;
+  SlabCounter base = 0;
+  // Thread 0 acquires (spin, then a fence), the barrier passes it on to the block.
+  HPCS_HD void wait(std::int64_t s3) const {
+#ifdef __CUDA_ARCH__
+    if (before == nullptr) return;
+    if (threadIdx.x == 0) {
+      ::cuda::atomic_ref<SlabCounter, ::cuda::thread_scope_device> f(*before);
+      while (f.load(::cuda::memory_order_acquire) < base + static_cast<SlabCounter>(s3) + 1) __nanosleep(100);
+      __threadfence();
+    }
+    __syncthreads();
+#endif
+  }
+  // Every thread fences its own stores, then thread 0 releases the pass.
+  HPCS_HD void signal(std::int64_t s3) const {
+#ifdef __CUDA_ARCH__
+    __threadfence();
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      ::cuda::atomic_ref<SlabCounter, ::cuda::thread_scope_device> f(*mine);
+      f.store(base + static_cast<SlabCounter>(s3) + 1, ::cuda::memory_order_release);
+    }
+#endif
+  }
+};
+
+template <class Real, class St>
+__global__ void __launch_bounds__(1024)
+    hhc3d_split_kernel(const __grid_constant__ Hhc3DArgs<Real> a, const __grid_constant__ SlabSplitArgs sp) {
+  extern __shared__ __align__(16) unsigned char smem[];
+  __shared__ SlabCounter id;
+  if (threadIdx.x == 0) id = atomicAdd(sp.counters, SlabCounter{1}) - sp.ticket_base;
+  __syncthreads();
+  const auto ticket = static_cast<std::int64_t>(id);
+  const std::int64_t g = ticket / sp.hexagons, k = ticket % sp.hexagons, n2 = a.s2.subprisms();
+  SlabCounter* mine = sp.counters + 1 + k * sp.groups + g;
+  hhc3d_tile<St>(a, k, reinterpret_cast<Real*>(smem), BlockTeam{}, g * sp.rows,
+                 (g + 1) * sp.rows < n2 ? (g + 1) * sp.rows : n2,
+                 BlockSlabSync{g > 0 ? mine - 1 : nullptr, mine, sp.base});
+}
+
 template <class Real>
 using Hhc3dKernel = void (*)(Hhc3DArgs<Real>);
+template <class Real>
+using Hhc3dSplitKernel = void (*)(Hhc3DArgs<Real>, SlabSplitArgs);
+
+template <class Real>
+Hhc3dSplitKernel<Real> split_kernel3d_for(Stencil stencil) {
+  switch (stencil) {
+    case Stencil::Heat: return hhc3d_split_kernel<Real, Heat3D>;
+    case Stencil::Laplacian: return hhc3d_split_kernel<Real, Laplacian3D>;
+    case Stencil::Jacobi:
+    case Stencil::Gradient:
+    default: return hhc3d_split_kernel<Real, Jacobi3D>;
+  }
+}
 
 template <class Real>
 Hhc3dKernel<Real> kernel3d_for(Stencil stencil) {
@@ -91,7 +173,9 @@ class Hhc3dSolver final : public CudaSolver<Real> {
             {"t_T", t_.t_T},
             {"t_S1", t_.t_S1},
             {"t_S2", t_.t_S2},
-            {"t_S3", t_.t_S3}};
+            {"t_S3", t_.t_S3},
+            {"slab_split", t_.slab_split},
+            {"slab_groups", SlabGroups{SkewedColumns{t_.t_S2, t_.t_T, p.n2}.subprisms(), t_.slab_split}.count}};
   }
 
  private:
@@ -102,6 +186,22 @@ class Hhc3dSolver final : public CudaSolver<Real> {
     smem_ = smem_bytes3d(t_, sizeof(Real));
     HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel3d_for<Real>(this->p_.stencil),
                                          cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+    HPCS_CUDA_CHECK(cudaFuncSetAttribute(split_kernel3d_for<Real>(this->p_.stencil),
+                                         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+    const SlabGroups groups{SkewedColumns{t_.t_S2, t_.t_T, this->p_.n2}.subprisms(), t_.slab_split};
+    counters_.release();
+    split_ = {};
+    if (groups.count > 1) {
+      // A ticket and a counter per (hexagon, group) of the widest wavefront (HexTiling::tiles
+      // depends on the colour only, not on the steps).
+      const HexTiling h{t_.t_T, t_.t_S1, this->p_.n1, 1};
+      const std::int64_t hexagons = std::max(h.tiles(0), h.tiles(1));
+      const auto n = static_cast<std::size_t>(1 + hexagons * groups.count);
+      counters_.allocate(n);
+      HPCS_CUDA_CHECK(cudaMemset(counters_.get(), 0, n * sizeof(SlabCounter)));
+      split_ = {counters_.get(), 0, 0, 1, groups.count, groups.rows};
+      max_hexagons_ = hexagons;
+    }
   }
 
   std::int64_t launch(std::int64_t steps, Real* a, Real* b) override {
@@ -115,6 +215,18 @@ class Hhc3dSolver final : public CudaSolver<Real> {
                          {a, b},
                          t_.t_S1 + t_.t_T - 2};
     const Hhc3dKernel<Real> kernel = kernel3d_for<Real>(p.stencil);
+    if (split_.groups > 1) {
+      const Hhc3dSplitKernel<Real> split = split_kernel3d_for<Real>(p.stencil);
+      return launch_wavefronts(args.h, wavefronts_, tiles_, [&](std::int64_t w, std::int64_t tiles) {
+        if (tiles > max_hexagons_) throw Error("cuda/tiled: a wavefront of more hexagons than counters (a bug)");
+        args.w = w;
+        split_.hexagons = tiles;
+        const std::int64_t blocks = tiles * split_.groups;
+        split<<<static_cast<unsigned>(blocks), t_.threads, smem_>>>(args, split_);
+        split_.ticket_base += static_cast<SlabCounter>(blocks);
+        split_.base += static_cast<SlabCounter>(args.s3.subprisms());
+      });
+    }
     return launch_wavefronts(args.h, wavefronts_, tiles_, [&](std::int64_t w, std::int64_t tiles) {
       args.w = w;
       kernel<<<static_cast<unsigned>(tiles), t_.threads, smem_>>>(args);
@@ -124,6 +236,9 @@ class Hhc3dSolver final : public CudaSolver<Real> {
   Tuning t_;
   std::size_t smem_ = 0;
   std::int64_t wavefronts_ = 0, tiles_ = 0;
+  hpcs::cuda::DeviceBuffer<SlabCounter> counters_;
+  SlabSplitArgs split_;
+  std::int64_t max_hexagons_ = 0;
 };
 
 }  // namespace

@@ -72,6 +72,69 @@ struct Hhc3D {
   }
 };
 
+// --slab-split (jacobi_slab_tile.hpp): team (k, g) runs the S2 sub-slab rows of group g of
+// hexagon k's slab and, before its pass s3 over them, waits until the counter of (k, g - 1)
+// reads base + s3 + 1, which (k, g - 1) stores after its own pass s3. Counters only grow:
+// every dispatch starts its tickets at ticket_base and its counter values at base, both
+// above anything an earlier dispatch left, so the buffer is never reset.
+//
+// Deadlock freedom: a team takes its ticket (an atomic increment, so tickets are 0, 1, 2,
+// ... in the order teams started) before anything else, and the ticket, not league_rank(),
+// names its (k, g): g = ticket / hexagons, k = ticket % hexagons. The only team that
+// (k, g) waits for, (k, g - 1), holds ticket - hexagons, a smaller one, so it has started
+// and stays resident until done (teams are never swapped out); by induction on the ticket,
+// ticket 0 never waits and every wait is for a team whose own waits end, so each one ends.
+// On host backends (Serial: league order, one team at a time) the waits are always met.
+KOKKOS_INLINE_FUNCTION std::int64_t read_counter(std::int64_t* p) {
+#if KOKKOS_VERSION >= 40000
+  return Kokkos::atomic_load(p);
+#else
+  return Kokkos::atomic_fetch_add(p, std::int64_t(0));  // Kokkos 3 has no public atomic_load
+#endif
+}
+
+struct KokkosSlabSync {
+  const Member& m;
+  std::int64_t* before = nullptr;  // the previous group's counter; none for group 0
+  std::int64_t* mine = nullptr;
+  std::int64_t base = 0;
+  // Thread 0 acquires (spin, then a fence), the barrier passes it on to the team.
+  KOKKOS_INLINE_FUNCTION void wait(std::int64_t s3) const {
+    if (before == nullptr) return;
+    if (m.team_rank() == 0) {
+      while (read_counter(before) < base + s3 + 1) {
+      }
+      Kokkos::memory_fence();
+    }
+    m.team_barrier();
+  }
+  // Every thread fences its own stores, then thread 0 publishes the pass.
+  KOKKOS_INLINE_FUNCTION void signal(std::int64_t s3) const {
+    Kokkos::memory_fence();
+    m.team_barrier();
+    if (m.team_rank() == 0) Kokkos::atomic_exchange(mine, base + s3 + 1);
+  }
+};
+
+template <class Real, class St>
+struct Hhc3DSplit {
+  Hhc3DArgs<Real> a;
+  std::size_t scratch = 0;
+  std::int64_t* counters = nullptr;  // [0]: the ticket; [1 + k groups + g]: team (k, g)'s passes
+  std::int64_t ticket_base = 0, base = 0, hexagons = 1, groups = 1, rows = 1;
+  KOKKOS_INLINE_FUNCTION void operator()(const Member& m) const {
+    Real* sub = static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign));
+    std::int64_t ticket = 0;
+    Kokkos::single(
+        Kokkos::PerTeam(m),
+        [&](std::int64_t& v) { v = Kokkos::atomic_fetch_add(counters, std::int64_t(1)) - ticket_base; }, ticket);
+    const std::int64_t g = ticket / hexagons, k = ticket % hexagons;
+    std::int64_t* mine = counters + 1 + k * groups + g;
+    const std::int64_t n2 = a.s2.subprisms(), end = (g + 1) * rows < n2 ? (g + 1) * rows : n2;
+    hhc3d_tile<St>(a, k, sub, KokkosTeam{m}, g * rows, end, KokkosSlabSync{m, g > 0 ? mine - 1 : nullptr, mine, base});
+  }
+};
+
 struct Plan {
   Tuning tiles;
   int team = 1;
@@ -223,6 +286,9 @@ class KokkosTiled final : public KokkosGrid<Real> {
       d["t_S3"] = plan_.tiles.t_S3;
       d["subslabs_per_slab"] = SkewedColumns{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2}.subprisms() *
                                SkewedColumns{plan_.tiles.t_S3, plan_.tiles.t_T, p.n3}.subprisms();
+      d["slab_split"] = plan_.tiles.slab_split;
+      d["slab_groups"] =
+          SlabGroups{SkewedColumns{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2}.subprisms(), plan_.tiles.slab_split}.count;
     }
     return d;
   }
@@ -270,12 +336,36 @@ class KokkosTiled final : public KokkosGrid<Real> {
     const Hhc3DArgs<Real> args{h, s2, s3, w, p.cols(), p.pitch(), {level0, level1}, plan_.width};
     const int team = plan_.team;
     const std::size_t scratch = plan_.scratch;
+    const SlabGroups groups{s2.subprisms(), plan_.tiles.slab_split};
+    if (groups.count == 1) {
+      with_stencil3d(p.stencil, [&](auto st) {
+        const Hhc3D<Real, decltype(st)> f{args, scratch};
+        Kokkos::parallel_for("hpcs::jacobi::hhc3d", Policy3D(teams, team).set_scratch_size(0, Kokkos::PerTeam(request)),
+                             f);
+      });
+      return;
+    }
+    // The counters: a ticket and one per (hexagon, group) of the widest wavefront so far; a
+    // new buffer (zeros) restarts the bases.
+    const std::int64_t need = 1 + static_cast<std::int64_t>(teams) * groups.count;
+    if (static_cast<std::int64_t>(counters_.extent(0)) < need) {
+      Kokkos::fence();  // the functors hold the old buffer's pointer, not the View
+      counters_ = Kokkos::View<std::int64_t*>("hpcs::jacobi::hhc3d_counters", static_cast<std::size_t>(need));
+      ticket_base_ = counter_base_ = 0;
+    }
+    const std::int64_t league = static_cast<std::int64_t>(teams) * groups.count;
     with_stencil3d(p.stencil, [&](auto st) {
-      const Hhc3D<Real, decltype(st)> f{args, scratch};
-      Kokkos::parallel_for("hpcs::jacobi::hhc3d", Policy3D(teams, team).set_scratch_size(0, Kokkos::PerTeam(request)),
-                           f);
+      const Hhc3DSplit<Real, decltype(st)> f{args,          scratch, counters_.data(), ticket_base_,
+                                             counter_base_, teams,   groups.count,     groups.rows};
+      Kokkos::parallel_for("hpcs::jacobi::hhc3d_split",
+                           Policy3D(static_cast<int>(league), team).set_scratch_size(0, Kokkos::PerTeam(request)), f);
     });
+    ticket_base_ += league;
+    counter_base_ += s3.subprisms();
   }
+
+  Kokkos::View<std::int64_t*> counters_;
+  std::int64_t ticket_base_ = 0, counter_base_ = 0;
 
   Tuning requested_;
   Plan plan_;

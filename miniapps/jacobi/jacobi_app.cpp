@@ -76,6 +76,10 @@ void App::add_options(CLI::App& cli) {
   cli.add_option("--tile-s2", tuning.t_S2, "t_S2: sub-prism length along S2, 2D and 3D (0: default)")
       ->capture_default_str();
   cli.add_option("--tile-s3", tuning.t_S3, "t_S3: sub-slab length along S3, 3D (0: default)")->capture_default_str();
+  cli.add_option("--slab-split", tuning.slab_split,
+                 "3D tiled variants: cut each slab's S2 sub-slab rows into N groups, a team / block each, a group "
+                 "waiting per S3 sub-slab on the previous one (1: one team per slab, the thesis')")
+      ->capture_default_str();
   cli.add_option("--threads", tuning.threads, "Threads per block / team (0: the variant's choice)")
       ->capture_default_str();
   cli.add_option("--halo-depth", tuning.halo_depth,
@@ -118,6 +122,11 @@ void App::set_problem(const MpiContext& mpi, const CommonOptions& o) {
                                {tuning.threads, "--threads"}})
     if (value < 0)
       throw Error(std::string(option) + " " + std::to_string(value) + ": must not be negative (0: default)");
+  if (tuning.slab_split < 1)
+    throw Error("--slab-split " + std::to_string(tuning.slab_split) + ": must be at least 1 (1: one team per slab)");
+  if (tuning.slab_split != 1 && problem_.grid.dims != 3)
+    throw Error("--slab-split " + std::to_string(tuning.slab_split) + ": for 3D grids (--dims 3), this one is " +
+                std::to_string(problem_.grid.dims) + "D");
   if (tuning.t_S3 != 0 && problem_.grid.dims != 3)
     throw Error("--tile-s3 " + std::to_string(tuning.t_S3) + ": S3 tiles are for 3D grids (--dims 3), this one is " +
                 std::to_string(problem_.grid.dims) + "D");
@@ -128,6 +137,10 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   if (!opt_.sweep.t_S3.empty() && problem_.grid.dims != 3)
     throw Error("--sweep-s3: S3 tiles are for 3D grids (--dims 3), this one is " + std::to_string(problem_.grid.dims) +
                 "D");
+  if (!opt_.sweep.slab_split.empty() && problem_.grid.dims != 3)
+    throw Error("--sweep-split: for 3D grids (--dims 3), this one is " + std::to_string(problem_.grid.dims) + "D");
+  for (int v : opt_.sweep.slab_split)
+    if (v < 1) throw Error("--sweep-split " + std::to_string(v) + ": must be at least 1 (1: one team per slab)");
   // More ranks than rows: the suite's one rule (hpcs/parallel/decomposition.hpp), naming the input.
   require_share_per_rank(
       static_cast<std::uint64_t>(problem_.grid.n1), mpi.size(), interior_items(problem_.grid),
@@ -137,6 +150,7 @@ void App::load(const MpiContext& mpi, const CommonOptions& o) {
   for (const auto& [list, tile, option] :
        {std::tuple{&opt_.sweep.t_T, "tile-t", "--sweep-t"}, std::tuple{&opt_.sweep.t_S1, "tile-s1", "--sweep-s1"},
         std::tuple{&opt_.sweep.t_S2, "tile-s2", "--sweep-s2"}, std::tuple{&opt_.sweep.t_S3, "tile-s3", "--sweep-s3"},
+        std::tuple{&opt_.sweep.slab_split, "slab-split", "--sweep-split"},
         std::tuple{&opt_.sweep.threads, "threads", "--sweep-threads"}})
     if (!list->empty() && o.given_options.count(tile))
       throw Error(std::string(option) + ": --" + tile + " fixes that value for the tuner; give one of the two");
@@ -202,7 +216,10 @@ nlohmann::json App::parameters() const {
   // As asked (0: the default); each variant resolves its own, recorded in its record's "tiles".
   m["requested_tiles"] = {
       {"t_T", tuning.t_T}, {"t_S1", tuning.t_S1}, {"t_S2", tuning.t_S2}, {"threads", tuning.threads}};
-  if (g.dims == 3) m["requested_tiles"]["t_S3"] = tuning.t_S3;
+  if (g.dims == 3) {
+    m["requested_tiles"]["t_S3"] = tuning.t_S3;
+    m["requested_tiles"]["slab_split"] = tuning.slab_split;
+  }
   m["halo_depth_option"] = tuning.halo_depth;
   if (src_.path.empty()) {
     m["seed"] = opt_.seed;
@@ -256,7 +273,8 @@ VariantList App::variants() const {
   for (const auto& [from, to] :
        {std::pair{&s.t_T, &spec.t_T}, std::pair{&s.t_S1, &spec.t_S1}, std::pair{&s.t_S2, &spec.t_S2},
         std::pair{&s.t_T, &spec.t_T_3d}, std::pair{&s.t_S1, &spec.t_S1_3d}, std::pair{&s.t_S2, &spec.t_S2_3d},
-        std::pair{&s.t_S3, &spec.t_S3}, std::pair{&s.threads, &spec.threads}})
+        std::pair{&s.t_S3, &spec.t_S3}, std::pair{&s.slab_split, &spec.slab_split},
+        std::pair{&s.threads, &spec.threads}})
     if (!from->empty()) *to = *from;
   spec.with_defaults = s.t_T.empty() && s.t_S1.empty() && s.t_S2.empty() && s.t_S3.empty();
   set_candidates(list, spec);

@@ -23,6 +23,7 @@ struct SweepOptions {
   bool on = false;
   // The tuning spaces' candidates (--tune and --sweep); empty: SweepSpec's.
   std::vector<int> t_T, t_S1, t_S2, t_S3, threads;  // t_S3: 3D only
+  std::vector<int> slab_split;                      // --sweep-split: 3D only
   std::string output;
   std::string from;  // --sweep-from: a sweep file whose measured times are re-ranked (no run)
 };

@@ -73,6 +73,8 @@ struct SlabPrediction {
 // wavefronts as A.2: sum_i ceil(w(i)/(k_i n_SM)) T_slab(k_i) + T_sync', with w(i) the exact
 // hexagons of wavefront i and k_i = min(k, ceil(w(i)/n_SM)) [ours, as predict()]).
 // k: co-resident blocks per SM (0: A.12's largest). Throws hpcs::Error for illegal tiles.
+// --slab-split (Tuning::slab_split, beyond the thesis) is ignored: this predicts the unsplit
+// slab, a block per hexagon.
 SlabPrediction predict_slabs(std::int64_t n1, std::int64_t n2, std::int64_t n3, std::int64_t steps, const SlabTile& t,
                              const SlabMachine& m, int k = 0);
 

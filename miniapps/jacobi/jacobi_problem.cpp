@@ -71,6 +71,11 @@ std::optional<std::string> check_tiles(const Problem& p, const Tuning& t) {
   if (p.dims == 3 && t.t_S3 < 1)
     return "t_S3 = " + std::to_string(t.t_S3) + " must be at least 1 (--tile-s3: the sub-slab length along S3)";
   if (t.threads < 0) return "threads = " + std::to_string(t.threads) + " must not be negative";
+  if (t.slab_split < 1)
+    return "slab_split = " + std::to_string(t.slab_split) +
+           " must be at least 1 (--slab-split: groups of S2 sub-slabs)";
+  if (p.dims != 3 && t.slab_split != 1)
+    return "slab_split = " + std::to_string(t.slab_split) + ": for 3D grids (--dims 3)";
   return std::nullopt;
 }
 

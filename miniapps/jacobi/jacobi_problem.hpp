@@ -54,7 +54,9 @@ struct Problem {
 // the hexagon's base along S1; t_S2: the sub-prism length along S2 (2D, 3D); threads: per block / team (0: the
 // variant's choice). Zero sizes mean "the default for the problem". halo_depth: rows exchanged with each neighbour rank
 // per band (0: t_T for tiled variants, 1 for naive ones; Make::halo); the solvers never see it. t_S3: the sub-slab
-// length along S3 (3D only; a sub-slab is t_S2 x t_S3 columns); last, so brace initialisers stay valid.
+// length along S3 (3D only; a sub-slab is t_S2 x t_S3 columns); last, so brace initialisers stay valid. slab_split:
+// 3D only, the slab's S2 sub-slab rows cut into this many groups, one team / block each (--slab-split; 1: the
+// thesis' one team per slab; jacobi_slab_tile.hpp).
 struct Tuning {
   int t_T = 0;
   int t_S1 = 0;
@@ -62,6 +64,7 @@ struct Tuning {
   int threads = 0;
   int halo_depth = 0;
   int t_S3 = 0;
+  int slab_split = 1;
 };
 
 // What a variant is asked to run (hpcs/harness/variant.hpp's Problem): the global grid, the

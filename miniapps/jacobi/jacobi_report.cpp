@@ -85,7 +85,10 @@ void add_run_fields(RunRecord& r, const RunFacts& f, std::int64_t steps) {
   if (f.tiled) {
     r.extra["tiles"] = {
         {"t_T", f.tiles.t_T}, {"t_S1", f.tiles.t_S1}, {"t_S2", f.tiles.t_S2}, {"threads", f.tiles.threads}};
-    if (f.local0.dims == 3) r.extra["tiles"]["t_S3"] = f.tiles.t_S3;
+    if (f.local0.dims == 3) {
+      r.extra["tiles"]["t_S3"] = f.tiles.t_S3;
+      r.extra["tiles"]["slab_split"] = f.tiles.slab_split;
+    }
   }
 }
 

@@ -21,6 +21,9 @@ void add_sweep_options(CLI::App& cli, SweepOptions& s) {
   cli.add_option("--sweep-s1", s.t_S1, "t_S1 candidates (--sweep, --tune)")->delimiter(',');
   cli.add_option("--sweep-s2", s.t_S2, "t_S2 candidates, 2D and 3D (--sweep, --tune)")->delimiter(',');
   cli.add_option("--sweep-s3", s.t_S3, "t_S3 candidates, 3D (--sweep, --tune; default 32,64,128)")->delimiter(',');
+  cli.add_option("--sweep-split", s.slab_split,
+                 "--slab-split candidates, 3D (--sweep, --tune; default 1; e.g. 1,4,16,64)")
+      ->delimiter(',');
   cli.add_option("--sweep-threads", s.threads,
                  "Threads per block / team candidates (--sweep, --tune; 0: the variant's choice)")
       ->delimiter(',');

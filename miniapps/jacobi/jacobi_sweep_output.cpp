@@ -22,7 +22,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 nlohmann::json tiles_json(const Tuning& t) {
   nlohmann::json j = {{"t_T", t.t_T}, {"t_S1", t.t_S1}, {"t_S2", t.t_S2}, {"threads", t.threads}};
-  if (t.t_S3 > 0) j["t_S3"] = t.t_S3;  // 3D
+  if (t.t_S3 > 0) j["t_S3"] = t.t_S3;                    // 3D
+  if (t.slab_split > 1) j["slab_split"] = t.slab_split;  // 3D, --slab-split
   return j;
 }
 
@@ -30,6 +31,7 @@ std::string tiles_text(const Problem& p, const Tuning& t) {
   std::string s = "t_T=" + std::to_string(t.t_T) + " t_S1=" + std::to_string(t.t_S1);
   if (p.dims >= 2) s += " t_S2=" + std::to_string(t.t_S2);
   if (p.dims == 3) s += " t_S3=" + std::to_string(t.t_S3);
+  if (p.dims == 3 && t.slab_split > 1) s += " slab_split=" + std::to_string(t.slab_split);
   s += " threads=" + (t.threads > 0 ? std::to_string(t.threads) : std::string("auto"));
   return s;
 }

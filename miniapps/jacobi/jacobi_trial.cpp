@@ -40,11 +40,13 @@ Moments interior_moments(const Problem& g, const std::vector<Real>& own_rows) {
   return m;
 }
 
-// "tT=16 tS1=9 tS2=384 thr=384" (tS2 in 2D and 3D, tS3 in 3D, thr when set): the config column of tiled runs.
+// "tT=16 tS1=9 tS2=384 thr=384" (tS2 in 2D and 3D, tS3 in 3D, split in 3D when above 1, thr when set): the config
+// column of tiled runs.
 std::string tiles_string(const Problem& p, const Tuning& t) {
   std::string s = "tT=" + std::to_string(t.t_T) + " tS1=" + std::to_string(t.t_S1);
   if (p.dims >= 2) s += " tS2=" + std::to_string(t.t_S2);
   if (p.dims == 3) s += " tS3=" + std::to_string(t.t_S3);
+  if (p.dims == 3 && t.slab_split > 1) s += " split=" + std::to_string(t.slab_split);  // --slab-split
   if (t.threads) s += " thr=" + std::to_string(t.threads);
   return s;
 }

@@ -50,6 +50,21 @@ TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec) {
       },
       &Tuning::t_S3);
   s3.applies = [](const Tuning& t) { return t.t_S3 > 0; };  // resolved: 3D only
+  // --slab-split (3D only): the candidates clamped to n2 (no slab has more S2 sub-slab rows
+  // than S2 columns plus the skew; beyond the rows, SlabGroups clamps anyway) and deduplicated.
+  Tunable<Task, Tuning> split = tile(
+      "slab-split",
+      [spec, three_d](const Task& task) {
+        if (!three_d(task)) return std::vector<int>{1};
+        std::vector<int> v;
+        const auto most = static_cast<int>(std::min<std::int64_t>(task.grid.n2, 1 << 20));
+        for (int c : spec.slab_split) v.push_back(std::clamp(c, 1, std::max(1, most)));
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+        return v;
+      },
+      &Tuning::slab_split);
+  split.applies = [](const Tuning& t) { return t.t_S3 > 0; };  // resolved: 3D only
   return {tile(
               "tile-t",
               [spec, three_d](const Task& task) {
@@ -70,7 +85,9 @@ TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec) {
                                            : sweep_t_S2(spec, task.grid);
               },
               &Tuning::t_S2),
-          s3, threads(spec)};
+          s3,
+          split,
+          threads(spec)};
 }
 
 TuningSpace<Task, Tuning> naive_space(const SweepSpec& spec) {

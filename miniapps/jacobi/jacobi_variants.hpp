@@ -113,8 +113,12 @@ struct SweepSpec {
   std::vector<int> t_S1_3d{2, 4, 8};
   std::vector<int> t_S2_3d{2, 4, 8};
   std::vector<int> t_S3{32, 64, 128};  // 3D only
-  std::vector<int> threads{0};         // 0: the variant's choice
-  bool with_defaults = true;           // the problem's default tiles join t_T, t_S1, t_S2 (, t_S3)
+  // --slab-split candidates (3D only; jacobi_slab_tile.hpp), clamped to the S2 extent and
+  // deduplicated per problem. By default only 1, the thesis' one team per slab, so a sweep
+  // keeps its points; --sweep-split 1,4,16,64 searches the split too.
+  std::vector<int> slab_split{1};
+  std::vector<int> threads{0};  // 0: the variant's choice
+  bool with_defaults = true;    // the problem's default tiles join t_T, t_S1, t_S2 (, t_S3)
 };
 
 // The t_S2 values the space tries on p: spec.t_S2 in 2D, 1 in 1D (no S2 to tile).

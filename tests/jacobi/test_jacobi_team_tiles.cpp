@@ -6,7 +6,9 @@
 // as a difference from the reference (Kokkos::Serial runs teams of one thread only).
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstring>
+#include <memory>
 #include <limits>
 #include <random>
 #include <thread>
@@ -106,6 +108,114 @@ TEST(JacobiTeamTiles, HhcPrismsOfEveryStencil) {
       check<double, Laplacian2D>(Problem{2, n1, n2}, t, 7, rng);
       check<float, Gradient2D>(Problem{2, n1, n2}, t, 9, rng);
       check<double, Gradient2D>(Problem{2, n1, n2}, t, 5, rng);
+    }
+}
+
+// --slab-split on host threads: every (hexagon, group) team of a wavefront runs at once, each
+// on its own threads, barrier and NaN-filled scratch, the groups started last first, so the
+// per-pass waits (std::atomic counters, the protocol of jacobi_hhc3d.cu and
+// jacobi_tiled_kokkos.cpp) really wait; a wait that lets a group run ahead of its
+// predecessor's pass, or a walk that misses a dependency, shows up as a difference.
+struct ThreadSlabSync {
+  const ThreadTeam* me;
+  std::atomic<std::int64_t>* before;  // nullptr: group 0
+  std::atomic<std::int64_t>* mine;
+  void wait(std::int64_t s3) const {
+    if (before == nullptr) return;
+    if (me->rank() == 0)
+      while (before->load(std::memory_order_acquire) < s3 + 1) std::this_thread::yield();
+    me->barrier();
+  }
+  void signal(std::int64_t s3) const {
+    me->barrier();
+    if (me->rank() == 0) mine->store(s3 + 1, std::memory_order_release);
+  }
+};
+
+template <class Real, class St>
+std::vector<Real> host_split(const Problem& p, const Tuning& t, int threads, const std::vector<Real>& grid,
+                             std::int64_t T, std::int64_t& most_groups) {
+  std::vector<Real> level[2] = {grid, grid};
+  const HexTiling h{t.t_T, t.t_S1, p.n1, T};
+  const int width = t.t_S1 + t.t_T - 2;
+  const SkewedColumns s2{t.t_S2, t.t_T, p.n2}, s3{t.t_S3, t.t_T, p.n3};
+  const SlabGroups groups{s2.subprisms(), t.slab_split};
+  most_groups = std::max(most_groups, groups.count);
+  const Hhc3DArgs<Real> base{h, s2, s3, 0, p.cols(), p.pitch(), {level[0].data(), level[1].data()}, width};
+  for (std::int64_t w = 0; w < h.wavefronts(); ++w) {
+    const std::int64_t hexagons = h.tiles(w), teams = hexagons * groups.count;
+    if (teams == 0) continue;
+    Hhc3DArgs<Real> a = base;
+    a.w = w;
+    std::vector<std::atomic<std::int64_t>> counters(static_cast<std::size_t>(teams));
+    for (auto& c : counters) c.store(0);
+    std::vector<std::vector<Real>> scratch(static_cast<std::size_t>(teams));
+    std::vector<std::unique_ptr<hpcs::testing::ThreadBarrier>> bars;
+    std::vector<std::thread> all;
+    for (std::int64_t id = teams - 1; id >= 0; --id) {  // the last groups first
+      const std::int64_t g = id / hexagons, k = id % hexagons;
+      auto& sc = scratch[static_cast<std::size_t>(id)];
+      sc.assign(hhc3d_scratch_values(width, t.t_S2, t.t_S3), std::numeric_limits<Real>::quiet_NaN());
+      bars.push_back(std::make_unique<hpcs::testing::ThreadBarrier>(static_cast<unsigned>(threads)));
+      auto* bar = bars.back().get();
+      std::atomic<std::int64_t>* mine = &counters[static_cast<std::size_t>(k * groups.count + g)];
+      for (int r = 0; r < threads; ++r)
+        all.emplace_back([&, buf = sc.data(), bar, mine, g, k, r] {
+          const ThreadTeam me{r, threads, bar};
+          hhc3d_tile<St>(a, k, buf, me, groups.first(g), groups.end(g, s2.subprisms()),
+                         ThreadSlabSync{&me, g > 0 ? mine - 1 : nullptr, mine});
+        });
+    }
+    for (auto& th : all) th.join();
+  }
+  return level[T % 2];
+}
+
+TEST(JacobiTeamTiles, SplitSlabsOnConcurrentHostTeamsEqualTheReference) {
+  std::mt19937_64 rng(std::random_device{}());
+  std::int64_t most_groups = 0;
+  for (const Tuning& t : {Tuning{2, 1, 1, 0, 0, 3}, Tuning{4, 3, 2, 0, 0, 5}, Tuning{6, 2, 1, 0, 0, 4}})
+    for (const Problem& shape : {Problem{3, 7, 9, Stencil::Jacobi, 5}, Problem{3, 2, 13, Stencil::Jacobi, 7}})
+      for (int split : {1, 2, 3, 1000}) {
+        Tuning ts = t;
+        ts.slab_split = split;
+        Problem p = shape;
+        for (int which = 0; which < 2; ++which) {
+          p.stencil = which == 0 ? Stencil::Jacobi : Stencil::Heat;
+          std::uniform_real_distribution<double> d(-1.0, 1.0);
+          if (which == 0) {
+            std::vector<float> grid(static_cast<std::size_t>(p.stored()));
+            for (auto& x : grid) x = static_cast<float>(d(rng));
+            const auto want = reference_run(p, grid, 7);
+            const auto got = host_split<float, Jacobi3D>(p, ts, 3, grid, 7, most_groups);
+            ASSERT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(float)), 0)
+                << p.n1 << "x" << p.n2 << "x" << p.n3 << " t_T=" << t.t_T << " t_S1=" << t.t_S1 << " t_S2=" << t.t_S2
+                << " t_S3=" << t.t_S3 << " split=" << split;
+          } else {
+            std::vector<double> grid(static_cast<std::size_t>(p.stored()));
+            for (auto& x : grid) x = d(rng);
+            const auto want = reference_run(p, grid, 6);
+            const auto got = host_split<double, Heat3D>(p, ts, 2, grid, 6, most_groups);
+            ASSERT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(double)), 0)
+                << p.n1 << "x" << p.n2 << "x" << p.n3 << " t_T=" << t.t_T << " t_S1=" << t.t_S1 << " t_S2=" << t.t_S2
+                << " t_S3=" << t.t_S3 << " split=" << split << " heat";
+          }
+        }
+      }
+  EXPECT_GE(most_groups, 4);  // some slabs really were split
+}
+
+// The groups: ceil division, N clamped to the sub-slab rows, no empty group.
+TEST(JacobiTeamTiles, SlabGroupsCoverTheRowsWithoutEmptyGroups) {
+  for (std::int64_t n = 1; n <= 40; ++n)
+    for (std::int64_t N : {1, 2, 3, 4, 7, 16, 64, 1000}) {
+      const SlabGroups g{n, N};
+      EXPECT_LE(g.count, std::min(n, N));
+      EXPECT_EQ(g.first(0), 0);
+      EXPECT_EQ(g.end(g.count - 1, n), n);
+      for (std::int64_t i = 0; i < g.count; ++i) EXPECT_LT(g.first(i), g.end(i, n)) << n << " " << N;
+      if (N == 1) EXPECT_EQ(g.count, 1);
+      if (N >= n) EXPECT_EQ(g.count, n);
     }
 }
 
