@@ -237,7 +237,9 @@ int run(const Options& o, const std::string& command) {
                {"seconds_per_pass", best},
                {"words_per_pass", copy->units()},
                {"bandwidth_gb_s", words_per_s * 4e-9}};
-  say("L = " + std::to_string(c.l_word) + " s/word/SM (" + std::to_string(words_per_s * 4e-9) + " GB/s)");
+  char l_line[96];  // %e: L is ~1e-10, which std::to_string prints as 0.000000
+  std::snprintf(l_line, sizeof l_line, "L = %.4e s/word/SM (%.1f GB/s)", c.l_word, words_per_s * 4e-9);
+  say(l_line);
 
   // T_sync (one block of 256 threads per SM) and T_sync' (launch + host synchronisation).
   c.t_sync = barrier_seconds(dev.n_sm, 256);
