@@ -16,6 +16,7 @@
 #include "jacobi_kokkos_factories.hpp"
 #include "jacobi_team_tiles_kokkos.hpp"
 #include "hpcs/base/precision_dispatch.hpp"
+#include "hpcs/kokkos_team_sync.hpp"
 
 namespace hpcs::jacobi::kokkos {
 namespace {
@@ -85,35 +86,15 @@ struct Hhc3D {
 // and stays resident until done (teams are never swapped out); by induction on the ticket,
 // ticket 0 never waits and every wait is for a team whose own waits end, so each one ends.
 // On host backends (Serial: league order, one team at a time) the waits are always met.
-KOKKOS_INLINE_FUNCTION std::int64_t read_counter(std::int64_t* p) {
-#if KOKKOS_VERSION >= 40000
-  return Kokkos::atomic_load(p);
-#else
-  return Kokkos::atomic_fetch_add(p, std::int64_t(0));  // Kokkos 3 has no public atomic_load
-#endif
-}
-
 struct KokkosSlabSync {
   const Member& m;
   std::int64_t* before = nullptr;  // the previous group's counter; none for group 0
   std::int64_t* mine = nullptr;
   std::int64_t base = 0;
-  // Thread 0 acquires (spin, then a fence), the barrier passes it on to the team.
   KOKKOS_INLINE_FUNCTION void wait(std::int64_t s3) const {
-    if (before == nullptr) return;
-    if (m.team_rank() == 0) {
-      while (read_counter(before) < base + s3 + 1) {
-      }
-      Kokkos::memory_fence();
-    }
-    m.team_barrier();
+    if (before != nullptr) kokkos_teams::wait_until(m, before, base + s3 + 1);
   }
-  // Every thread fences its own stores, then thread 0 publishes the pass.
-  KOKKOS_INLINE_FUNCTION void signal(std::int64_t s3) const {
-    Kokkos::memory_fence();
-    m.team_barrier();
-    if (m.team_rank() == 0) Kokkos::atomic_exchange(mine, base + s3 + 1);
-  }
+  KOKKOS_INLINE_FUNCTION void signal(std::int64_t s3) const { kokkos_teams::publish(m, mine, base + s3 + 1); }
 };
 
 template <class Real, class St>

@@ -17,17 +17,10 @@
 // kernel resets them.
 // Include from Kokkos sources only.
 #pragma once
+#include "hpcs/kokkos_team_sync.hpp"
 #include "matrixchain_space_kokkos.hpp"
 
 namespace hpcs::matrixchain::kokkos {
-
-KOKKOS_INLINE_FUNCTION std::int64_t read_counter(std::int64_t* p) {
-#if KOKKOS_VERSION >= 40000
-  return Kokkos::atomic_load(p);
-#else
-  return Kokkos::atomic_fetch_add(p, std::int64_t(0));  // Kokkos 3 has no public atomic_load
-#endif
-}
 
 // This team's ticket among the league's, counted from 0 in each run; every member gets it
 // (one member draws it, scratch `slot` broadcasts it).
@@ -38,23 +31,14 @@ KOKKOS_INLINE_FUNCTION std::int64_t take_ticket(const Team& team, std::int64_t* 
   return *slot;
 }
 
-// Returns once `count` (another team's finished chunks) has reached `target`; the fence
-// after it keeps this team's reads of that team's results after the wait.
+// Returns once `count` (another team's finished chunks) has reached `target`.
 KOKKOS_INLINE_FUNCTION void wait_for(const Team& team, std::int64_t* count, std::int64_t target) {
-  if (team.team_rank() == 0) {
-    while (read_counter(count) < target) {
-    }
-    Kokkos::memory_fence();
-  }
-  team.team_barrier();
+  kokkos_teams::wait_until(team, count, target);
 }
 
-// Publishes one more finished chunk of this team: every member fences its own writes
-// first, so a team that sees the count also sees them.
+// Publishes one more finished chunk of this team.
 KOKKOS_INLINE_FUNCTION void signal(const Team& team, std::int64_t* count) {
-  Kokkos::memory_fence();
-  team.team_barrier();
-  if (team.team_rank() == 0) Kokkos::atomic_fetch_add(count, std::int64_t(1));
+  kokkos_teams::publish_one_more(team, count);
 }
 
 }  // namespace hpcs::matrixchain::kokkos
