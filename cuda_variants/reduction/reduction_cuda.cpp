@@ -14,17 +14,24 @@ void register_cuda_variants(VariantList& list) {
     v.name = "cuda/rk" + std::to_string(step);
     v.backend = "cuda";
     v.step = step;
-    v.make = [step](DType t, const Tuning& tune) { return cuda::make_cuda_rk(step, t, tune); };
+    v.make = [step](DType t, const Tuning& tune) {
+      return cuda::make_cuda_rk(step, t, with_default_block(tune, kRkBlock));
+    };
+    v.resolve = [](const Problem&, const Tuning& t) { return with_default_block(t, kRkBlock); };
     v.why_not = no_gpu;
     v.tunings = rk_tunings(step);
     v.space = rk_space(step);
     list.push_back(v);
   }
-  // Beyond the paper (issue 31): RK-7 reading 16-byte vectors, RK-7's tunings; off the ladder.
+  // Beyond the paper (issue 31): RK-7 reading 16-byte vectors, RK-7's tunings, its own default
+  // block (kRk7VecBlock); off the ladder.
   Variant vec;
   vec.name = "cuda/rk7-vec";
   vec.backend = "cuda";
-  vec.make = [](DType t, const Tuning& tune) { return cuda::make_cuda_rk(8, t, tune); };
+  vec.make = [](DType t, const Tuning& tune) {
+    return cuda::make_cuda_rk(8, t, with_default_block(tune, kRk7VecBlock));
+  };
+  vec.resolve = [](const Problem&, const Tuning& t) { return with_default_block(t, kRk7VecBlock); };
   vec.why_not = no_gpu;
   vec.tunings = rk_tunings(7);
   vec.space = rk_space(7);

@@ -21,8 +21,9 @@ void register_kokkos_variants(VariantList& list) {
   const auto host_copies = [](const Problem&, const Tuning&) { return views_in_host_memory() ? 1.0 : 0.0; };
   for (int step : {1, 2, 3, 4, 6, 7}) {
     auto v = kokkos_variant<Variant>("kokkos/rk" + std::to_string(step), [step](DType t, const Tuning& tune) {
-      return kokkos::make_kokkos_rk(step, t, tune);
+      return kokkos::make_kokkos_rk(step, t, with_default_block(tune, kRkBlock));
     });
+    v.resolve = [](const Problem&, const Tuning& t) { return with_default_block(t, kRkBlock); };
     v.step = step;
     if (step <= 3) v.why_not = needs_teams;
     v.tunings = rk_tunings(step);

@@ -52,7 +52,9 @@ void App::add_options(CLI::App& cli) {
       ->capture_default_str()
       ->excludes(input);
   cli.add_option("--seed", opt_.seed, "Seed of the generated vector")->capture_default_str()->excludes(input);
-  cli.add_option("--block", tuning.block, "Threads per block / team size (power of two)")->capture_default_str();
+  cli.add_option("--block", tuning.block,
+                 "Threads per block / team size (power of two; 0: the variant's, 256, cuda/rk7-vec 1024)")
+      ->capture_default_str();
   cli.add_option("--grid", tuning.grid, "RK-7 blocks (0: fill the device once)")
       ->check(hpcs::non_negative_number())
       ->capture_default_str();

@@ -30,10 +30,21 @@ struct Sum {
 
 // Launch shape requested by the user. Backends validate it (and say why not).
 struct Tuning {
-  int block = 256;  // threads per block (team size), power of two
-  int grid = 0;     // RK-7 blocks; 0: enough to fill the device once
-  int unroll = 4;   // RK-7 grid-stride steps whose loads are issued before they are added
+  int block = 0;   // threads per block (team size), power of two; 0: the variant's (with_default_block)
+  int grid = 0;    // RK-7 blocks; 0: enough to fill the device once
+  int unroll = 4;  // RK-7 grid-stride steps whose loads are issued before they are added
 };
+
+// The RK steps' block (team) size: RK-1..RK-7's tuning. cuda/rk7-vec has its own, 1024, where
+// its 16-byte loads measured 1.013-1.022x CUB on an H100 (docs/results/reduction_rk7vec_h100.md).
+constexpr int kRkBlock = 256;
+constexpr int kRk7VecBlock = 1024;
+
+// `t` with `block` in place of 0 (the command line's "the variant's default").
+inline Tuning with_default_block(Tuning t, int block) {
+  if (t.block == 0) t.block = block;
+  return t;
+}
 
 // What a variant is asked to reduce: the element type and the global length.
 struct Problem {

@@ -99,6 +99,23 @@ TEST(ReductionVariants, RejectBadTunings) {
   }
 }
 
+// --block 0 (the default) is each variant's own block: RK-1..RK-7's 256 on every backend,
+// cuda/rk7-vec's 1024; a given block is kept. Resolving needs no GPU.
+TEST(ReductionVariants, DefaultBlockIsTheVariants) {
+  int rk = 0;
+  for (const auto& info : all_variants()) {
+    if (info.step == 0 && info.name != "cuda/rk7-vec") continue;
+    SCOPED_TRACE(info.name);
+    const int own = info.name == "cuda/rk7-vec" ? 1024 : 256;
+    EXPECT_EQ(info.resolve(Problem{}, Tuning{}).block, own);
+    EXPECT_EQ(info.resolve(Problem{}, Tuning{128, 0, 4}).block, 128);
+    ++rk;
+  }
+#if HPCS_HAVE_CUDA || HPCS_HAVE_KOKKOS
+  EXPECT_GT(rk, 0) << "no RK variant in this build";
+#endif
+}
+
 TEST(ReductionVariants, ListHasEveryRkStepPerBackend) {
   std::set<std::string> names;
   for (const auto& v : all_variants()) names.insert(v.name);
