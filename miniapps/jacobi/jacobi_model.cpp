@@ -233,7 +233,7 @@ Prediction predict_3d(const Problem& p, std::int64_t steps, const Tuning& t, Pre
   m.t_sync = cal.t_sync;
   m.t_launch = cal.t_launch;
   m.c_iter = cal.c_iter_3d_of(p.stencil, prec);
-  const SlabTile tile{t.t_T, t.t_S1, t.t_S2, t.t_S3};
+  const SlabTile tile{t.t_T, t.t_S1, t.t_S2, t.t_S3, t.slab_split};  // [ours] split: jacobi_model3d.hpp
   const SlabPrediction s = predict_slabs(p.n1, p.n2, p.n3, steps, tile, m, k_in);
   Prediction r;
   r.wavefronts = s.wavefronts;
@@ -264,6 +264,9 @@ Prediction predict_3d(const Problem& p, std::int64_t steps, const Tuning& t, Pre
              " bytes) exceeds the shared memory one block may use (" +
              std::to_string(static_cast<long long>(cal.m_block_bytes)) + "); ";
   r.note += "3D: HHC slab model (A.21-A.31), no energy model";
+  if (s.split.groups > 1)
+    r.note += "; [ours] --slab-split: " + std::to_string(s.split.groups) + " groups of " +
+              std::to_string(s.split.rows) + " S2 sub-slab rows, pipeline fill " + std::to_string(s.split.fill);
   return r;
 }
 }  // namespace

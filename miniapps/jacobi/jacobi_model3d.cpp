@@ -70,6 +70,19 @@ int slab_resident(const SlabTile& t, const SlabMachine& m) {
   return static_cast<int>(std::max(1.0, std::min(by_shared, static_cast<double>(m.mtb_sm))));
 }
 
+SlabSplit slab_split_of(std::int64_t n2, std::int64_t n3, const SlabTile& t) {
+  // The kernels' SlabGroups, restated here so the model needs no tile header.
+  const std::int64_t rows2 = std::max<std::int64_t>(1, SkewedColumns{t.t_S2, t.t_T, n2}.subprisms());
+  const std::int64_t rows3 = SkewedColumns{t.t_S3, t.t_T, n3}.subprisms();
+  const std::int64_t n = std::clamp<std::int64_t>(t.slab_split, 1, rows2);
+  SlabSplit s;
+  s.rows = ceil_div(rows2, n);
+  s.groups = ceil_div(rows2, s.rows);
+  s.serial = s.rows * rows3;
+  s.fill = (s.groups - 1) * s.rows;
+  return s;
+}
+
 SlabPrediction predict_slabs(std::int64_t n1, std::int64_t n2, std::int64_t n3, std::int64_t steps, const SlabTile& t,
                              const SlabMachine& m, int k_in) {
   if (t.t_T < 2 || t.t_T % 2 != 0 || t.t_S1 < 1 || t.t_S2 < 1 || t.t_S3 < 1)
@@ -86,19 +99,25 @@ SlabPrediction predict_slabs(std::int64_t n1, std::int64_t n2, std::int64_t n3, 
   r.k = k_in > 0 ? k_in : slab_resident(t, m);
   r.t_transfer = slab_transfer_time(t, m);
   r.t_compute = slab_compute_time(t, m);
-  r.t_slab = slab_time(r.t_transfer, r.t_compute, r.subslabs, r.k);
+  r.split = slab_split_of(n2, n3, t);
+  r.t_slab = slab_time(r.t_transfer, r.t_compute, r.split.serial, r.k);
+  const double t_printed = slab_time(r.t_transfer, r.t_compute, r.subslabs, r.k);  // unsplit A.29/A.30
   for (std::int64_t i = 0; i < hex.wavefronts(); ++i) {
     const std::int64_t w = hex.tiles(i);
     if (w == 0) continue;  // no hexagon, no launch
     ++r.wavefronts;
     r.tiles_per_wavefront = std::max(r.tiles_per_wavefront, w);
-    // A.31 per wavefront; [ours] an SM holds at most the slabs the launch gives it.
-    const int k_i = static_cast<int>(std::min<std::int64_t>(r.k, ceil_div(w, m.n_sm)));
-    r.time += static_cast<double>(ceil_div(w, static_cast<std::int64_t>(k_i) * m.n_sm)) *
-                  slab_time(r.t_transfer, r.t_compute, r.subslabs, k_i) +
-              m.t_launch;
+    const std::int64_t blocks = w * r.split.groups;  // [ours] a block per (hexagon, group)
+    r.blocks_per_wavefront = std::max(r.blocks_per_wavefront, blocks);
+    // A.31 per wavefront; [ours] an SM holds at most the blocks the launch gives it, and a
+    // split slab takes at least its pipeline's critical path (SlabSplit; for N = 1 the
+    // work is never below it, so the unsplit time stays bit for bit).
+    const int k_i = static_cast<int>(std::min<std::int64_t>(r.k, ceil_div(blocks, m.n_sm)));
+    const double work = static_cast<double>(ceil_div(blocks, static_cast<std::int64_t>(k_i) * m.n_sm)) *
+                        slab_time(r.t_transfer, r.t_compute, r.split.serial, k_i);
+    r.time += std::max(work, slab_time(r.t_transfer, r.t_compute, r.split.serial + r.split.fill, 1)) + m.t_launch;
     r.time_as_printed +=
-        static_cast<double>(ceil_div(w, static_cast<std::int64_t>(r.k) * m.n_sm)) * r.t_slab + m.t_launch;
+        static_cast<double>(ceil_div(w, static_cast<std::int64_t>(r.k) * m.n_sm)) * t_printed + m.t_launch;
   }
   return r;
 }

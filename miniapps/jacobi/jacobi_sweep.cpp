@@ -31,9 +31,10 @@ void summarize_sweep(SweepResult& r) {
   r.default_point.reset();
   if (n == 0) return;
   const Tuning& d = r.default_tiles;
+  // The split is part of the default (1): a split point with the default tiles is not it.
   for (std::size_t i = 0; i < n && !r.default_point; ++i)
     if (pts[i].tiles.t_T == d.t_T && pts[i].tiles.t_S1 == d.t_S1 && pts[i].tiles.t_S2 == d.t_S2 &&
-        pts[i].tiles.t_S3 == d.t_S3)
+        pts[i].tiles.t_S3 == d.t_S3 && pts[i].tiles.slab_split == d.slab_split)
       r.default_point = i;
   if (!r.model_note.empty()) {  // ranked by measurement only
     if (pts[0].measured > 0 && r.default_point) r.default_gap = pts[*r.default_point].measured / pts[0].measured - 1.0;

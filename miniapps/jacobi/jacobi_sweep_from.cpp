@@ -84,6 +84,9 @@ SweepFile read_sweep_file(const std::string& path) {
   const auto tT = column("t_T", std::int32_t{0}, true), tS1 = column("t_S1", std::int32_t{0}, true);
   const auto tS2 = column("t_S2", std::int32_t{0}, true), tS3 = column("t_S3", std::int32_t{0}, false);
   const auto thr = column("threads", std::int32_t{0}, true), k = column("k", std::int32_t{0}, true);
+  // --slab-split; files written before the column was: every point unsplit.
+  const bool has_split = f.has_dataset("slab_split");
+  const auto split = column("slab_split", std::int32_t{1}, false);
   const auto ran = column("ran", std::uint8_t{0}, true);
   const auto measured = column("measured_s", 0.0, true);
   nlohmann::json status;
@@ -94,24 +97,32 @@ SweepFile read_sweep_file(const std::string& path) {
   }
   if (!status.is_array() || status.size() != n)
     throw Error(what + " (its 'status' attribute has not one entry per point)");
-  std::set<std::tuple<int, int, int, int, int>> seen;
+  std::set<std::tuple<int, int, int, int, int, int>> seen;
   for (std::uint64_t i = 0; i < n; ++i) {
     FileRow r;
     r.tiles.t_T = tT[i];
     r.tiles.t_S1 = tS1[i];
     r.tiles.t_S2 = tS2[i];
     r.tiles.t_S3 = tS3[i];
+    r.tiles.slab_split = split[i];
     r.tiles.threads = thr[i];
     r.ran = ran[i] != 0;
     r.measured = measured[i];
     r.k = k[i];
     r.status = status[i].is_string() ? status[i].get<std::string>() : status[i].dump();
-    const std::string row = path + ": point " + std::to_string(i) + " (t_T=" + std::to_string(r.tiles.t_T) +
-                            " t_S1=" + std::to_string(r.tiles.t_S1) + " t_S2=" + std::to_string(r.tiles.t_S2) +
-                            (s.dims == 3 ? " t_S3=" + std::to_string(r.tiles.t_S3) : std::string()) +
-                            " threads=" + std::to_string(r.tiles.threads) + ")";
-    if (!seen.insert({r.tiles.t_T, r.tiles.t_S1, r.tiles.t_S2, r.tiles.t_S3, r.tiles.threads}).second)
-      throw Error(row + ": twice in the file");
+    const std::string row =
+        path + ": point " + std::to_string(i) + " (t_T=" + std::to_string(r.tiles.t_T) +
+        " t_S1=" + std::to_string(r.tiles.t_S1) + " t_S2=" + std::to_string(r.tiles.t_S2) +
+        (s.dims == 3 ? " t_S3=" + std::to_string(r.tiles.t_S3) + " slab_split=" + std::to_string(r.tiles.slab_split)
+                     : std::string()) +
+        " threads=" + std::to_string(r.tiles.threads) + ")";
+    if (!seen.insert({r.tiles.t_T, r.tiles.t_S1, r.tiles.t_S2, r.tiles.t_S3, r.tiles.slab_split, r.tiles.threads})
+             .second)
+      throw Error(row + ": twice in the file" +
+                  (s.dims == 3 && !has_split
+                       ? std::string(" (the file has no 'slab_split' dataset: it predates that column, so points of a "
+                                     "--sweep-split sweep look alike; write it again with a newer jacobi_miniapp)")
+                       : std::string()));
     if (r.ran && (r.status != "ok" || !(r.measured > 0)))
       throw Error(row + ": marked as run but its status is '" + r.status + "' or its measured_s is not positive");
     s.rows.push_back(r);
@@ -141,10 +152,10 @@ int App::rescore_sweep(const MpiContext& mpi, const CommonOptions& o, int argc, 
   for (const auto& [list, option] :
        {std::pair{&opt_.sweep.t_T, "--sweep-t"}, std::pair{&opt_.sweep.t_S1, "--sweep-s1"},
         std::pair{&opt_.sweep.t_S2, "--sweep-s2"}, std::pair{&opt_.sweep.t_S3, "--sweep-s3"},
-        std::pair{&opt_.sweep.threads, "--sweep-threads"}})
+        std::pair{&opt_.sweep.threads, "--sweep-threads"}, std::pair{&opt_.sweep.slab_split, "--sweep-split"}})
     if (!list->empty())
       throw Error(std::string(option) + ": not with --sweep-from (the file's points are the sweep's points)");
-  for (const char* tile : {"tile-t", "tile-s1", "tile-s2", "tile-s3", "threads"})
+  for (const char* tile : {"tile-t", "tile-s1", "tile-s2", "tile-s3", "threads", "slab-split"})
     if (o.given_options.count(tile))
       throw Error(std::string("--") + tile + ": not with --sweep-from (the file's points are the sweep's points)");
   probe_outputs(mpi, {o.input, opt_.calibration, from}, {opt_.sweep.output});

@@ -88,10 +88,12 @@ void print_sweep(std::ostream& os, const SweepResult& r) {
      << r.measured_points << " ran\n";
   const bool model = r.model_note.empty();
   if (!model) os << "model: no prediction: " << r.model_note << "; ranked by measurement only\n";
-  // 3D: a t_S3 column after t_S2 (2D and 1D keep their table).
-  const auto s3 = [&](const std::string& v) { return p.dims == 3 ? format_one("%6s ", v.c_str()) : std::string(); };
+  // 3D: t_S3 and split (--slab-split) columns after t_S2 (2D and 1D keep their table).
+  const auto s3 = [&](const std::string& v, const std::string& split) {
+    return p.dims == 3 ? format_one("%6s ", v.c_str()) + format_one("%5s ", split.c_str()) : std::string();
+  };
   std::snprintf(line, sizeof line, "%5s %5s %6s %6s %s%7s %3s %13s %13s %9s  %s\n", "rank", "t_T", "t_S1", "t_S2",
-                s3("t_S3").c_str(), "threads", "k", "measured ms", "predicted ms", "pred/meas", "marks");
+                s3("t_S3", "split").c_str(), "threads", "k", "measured ms", "predicted ms", "pred/meas", "marks");
   os << line;
   for (std::size_t i = 0; i < r.measured_points; ++i) {
     const auto& q = r.points[i];
@@ -106,8 +108,8 @@ void print_sweep(std::ostream& os, const SweepResult& r) {
     const std::string ratio = model ? format_one("%.3f", q.predicted.time / q.measured) : "-";
     std::snprintf(line, sizeof line, "%5zu %5d %6d %6s %s%7s %3s %13.4f %13s %9s %s\n", i + 1, q.tiles.t_T,
                   q.tiles.t_S1, p.dims >= 2 ? std::to_string(q.tiles.t_S2).c_str() : "-",
-                  s3(std::to_string(q.tiles.t_S3)).c_str(), thr.c_str(), k.c_str(), q.measured * 1e3, pred.c_str(),
-                  ratio.c_str(), marks.c_str());
+                  s3(std::to_string(q.tiles.t_S3), std::to_string(q.tiles.slab_split)).c_str(), thr.c_str(), k.c_str(),
+                  q.measured * 1e3, pred.c_str(), ratio.c_str(), marks.c_str());
     os << line;
   }
   for (std::size_t i = r.measured_points; i < r.points.size(); ++i)
@@ -146,7 +148,7 @@ void print_sweep(std::ostream& os, const SweepResult& r) {
 namespace {
 // The sweep's rows as columns, one value per point.
 struct SweepColumns {
-  std::vector<std::int32_t> tT, tS1, tS2, tS3, thr, k;
+  std::vector<std::int32_t> tT, tS1, tS2, tS3, split, thr, k;
   std::vector<std::uint8_t> ran, top;
   std::vector<double> measured, predicted, energy, ideal;
   std::vector<std::int64_t> tiles, waves;
@@ -161,6 +163,7 @@ SweepColumns columns_of(const SweepResult& r) {
     c.tS1.push_back(q.tiles.t_S1);
     c.tS2.push_back(q.tiles.t_S2);
     c.tS3.push_back(q.tiles.t_S3);
+    c.split.push_back(q.tiles.slab_split);
     c.thr.push_back(q.tiles.threads);
     c.k.push_back(q.predicted.k);
     c.ran.push_back(q.ran() ? 1 : 0);
@@ -181,7 +184,8 @@ SweepColumns columns_of(const SweepResult& r) {
 // pandas.DataFrame(h5py.File(F)["points"][()]).
 void write_points_table(h5::Group& root, const SweepResult& r) {
   using K = CellKind;
-  const bool three_d = r.problem.dims == 3;  // a t_S3 column in 3D only (2D files keep their layout)
+  // t_S3 and slab_split columns in 3D only (2D files keep their layout)
+  const bool three_d = r.problem.dims == 3;
   std::vector<RunTableColumn> columns = {{"t_T", K::Integer},
                                          {"t_S1", K::Integer},
                                          {"t_S2", K::Integer},
@@ -196,7 +200,7 @@ void write_points_table(h5::Group& root, const SweepResult& r) {
                                          {"tiles", K::Integer},
                                          {"wavefronts", K::Integer},
                                          {"status", K::Text}};
-  if (three_d) columns.insert(columns.begin() + 3, {"t_S3", K::Integer});
+  if (three_d) columns.insert(columns.begin() + 3, {{"t_S3", K::Integer}, {"slab_split", K::Integer}});
   const auto integer = [](std::int64_t v) { return RunTableCell{{}, v, std::nullopt}; };
   const auto real = [](double v) {
     return RunTableCell{{}, 0, std::isnan(v) ? std::nullopt : std::optional<double>(v)};
@@ -220,7 +224,7 @@ void write_points_table(h5::Group& root, const SweepResult& r) {
                                      integer(static_cast<std::int64_t>(q.predicted.tiles)),
                                      integer(static_cast<std::int64_t>(q.predicted.wavefronts)),
                                      RunTableCell{q.status, 0, std::nullopt}};
-    if (three_d) row.insert(row.begin() + 3, integer(q.tiles.t_S3));
+    if (three_d) row.insert(row.begin() + 3, {integer(q.tiles.t_S3), integer(q.tiles.slab_split)});
     rows.push_back(std::move(row));
   }
   write_compound_table(root, "points", columns, rows);
@@ -266,6 +270,7 @@ void write_sweep_h5(const std::string& path, const SweepResult& r, const nlohman
          {std::pair{"t_T", &c.tT}, {"t_S1", &c.tS1}, {"t_S2", &c.tS2}, {"threads", &c.thr}, {"k", &c.k}})
       root.dataset(name, *v);
     if (r.problem.dims == 3) root.dataset("t_S3", c.tS3);
+    if (r.problem.dims == 3) root.dataset("slab_split", c.split);  // --slab-split; sweep-from: 1 when absent
     for (const auto& [name, v] : {std::pair{"ran", &c.ran}, {"in_model_top", &c.top}}) root.dataset(name, *v);
     for (const auto& [name, v] : {std::pair{"measured_s", &c.measured},
                                   {"predicted_s", &c.predicted},

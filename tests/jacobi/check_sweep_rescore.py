@@ -20,7 +20,9 @@ source, rescored, mode = sys.argv[1], sys.argv[2], sys.argv[3]
 a, b = h5py.File(source, "r"), h5py.File(rescored, "r")
 for key in ("variant", "dims", "n1", "n2", "steps", "dtype", "stencil", "measured_points", "status"):
     assert a.attrs[key] == b.attrs[key], f"attribute {key}: {a.attrs[key]!r} vs {b.attrs[key]!r}"
-for column in ("t_T", "t_S1", "t_S2", "threads", "ran", "measured_s"):
+# 3D: t_S3 and slab_split too (--slab-split; a point per split)
+three_d = [c for c in ("t_S3", "slab_split") if c in a] if a.attrs["dims"] == 3 else []
+for column in ("t_T", "t_S1", "t_S2", "threads", "ran", "measured_s", *three_d):
     assert np.array_equal(a[column][()], b[column][()], equal_nan=True), f"{column} differs"
 ran = a["ran"][()].astype(bool)
 assert ran.any(), "no point ran in the source sweep"

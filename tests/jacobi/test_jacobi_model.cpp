@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <set>
+#include <tuple>
 #include <utility>
 
 #include "hex_tiling.hpp"
@@ -381,6 +382,102 @@ TEST(JacobiModel, ThreeDimensionalRunsUseTheSlabModelAndTheirOwnCiter) {
   EXPECT_DOUBLE_EQ(predict(p, 6, t, Precision::Float64, c).time, predict_slabs(12, 6, 10, 6, slab, m).time);
   // 2D and 1D never need a 3D key.
   EXPECT_FALSE(model_lacks(Problem{2, 20, 10}, Precision::Float32, toy()));
+}
+
+// --slab-split [ours] (jacobi_model3d.hpp, SlabSplit): a machine whose blocks each own an SM
+// (k = 1, SMs to spare), so a wavefront's time is its critical path.
+SlabMachine split_machine(int n_sm) {
+  SlabMachine m;
+  m.n_sm = n_sm, m.n_v = 32, m.mtb_sm = 1, m.m_sm_bytes = 1e9;
+  m.l_word = 1e-9, m.t_sync = 1e-7, m.t_launch = 1e-6, m.c_iter = 1e-8;
+  return m;
+}
+
+SlabTile split_tile(int split) { return {2, 2, 2, 4, split}; }
+
+TEST(JacobiModel, SlabSplitOneIsTheUnsplitSlab) {
+  const SlabMachine m = split_machine(100);
+  const SlabPrediction plain = predict_slabs(10, 6, 5, 4, SlabTile{2, 2, 2, 4}, m);
+  const SlabPrediction one = predict_slabs(10, 6, 5, 4, split_tile(1), m);
+  EXPECT_EQ(one.time, plain.time);  // bit for bit
+  EXPECT_EQ(one.time_as_printed, plain.time_as_printed);
+  EXPECT_EQ(one.t_slab, plain.t_slab);
+  EXPECT_EQ(one.split.groups, 1);
+  EXPECT_EQ(one.split.fill, 0);
+  EXPECT_EQ(one.split.serial, one.subslabs);
+  EXPECT_EQ(one.blocks_per_wavefront, one.tiles_per_wavefront);
+}
+
+// The kernels' groups (SlabGroups): ceil(4 / 3) = 2 rows leave 2 groups; N past the rows clamps.
+TEST(JacobiModel, SlabSplitGroupsAreTheKernels) {
+  // S2: ceil((6 + 2 - 1) / 2) = 4 sub-slab rows; S3: ceil((5 + 2 - 1) / 4) = 2.
+  for (const auto& [n, rows, groups] : {std::tuple{1, 4, 1}, {2, 2, 2}, {3, 2, 2}, {4, 1, 4}, {64, 1, 4}}) {
+    const SlabSplit s = slab_split_of(6, 5, split_tile(n));
+    EXPECT_EQ(s.rows, rows) << n;
+    EXPECT_EQ(s.groups, groups) << n;
+    EXPECT_EQ(s.serial, rows * 2) << n;
+    EXPECT_EQ(s.fill, (groups - 1) * rows) << n;
+  }
+  EXPECT_EQ(predict_slabs(10, 6, 5, 4, split_tile(64), split_machine(100)).time,
+            predict_slabs(10, 6, 5, 4, split_tile(4), split_machine(100)).time);
+}
+
+// By hand, tile 2/2/2/4 split 2 on 10 x 6 x 5: m_i = 8 (2 + 4) = 48 words, m_o = 8 (2 + 4 - 2)
+// = 32, m' = 80 ns + 2 T_sync = 280 ns; c = 2 C_iter ceil(2 * 8 / 32) + 2 T_sync = 220 ns;
+// k = 1: a sub-slab costs 500 ns. Each block walks R n_3 = 2 x 2 = 4 sub-slabs (2 us of
+// work), the last group after a fill of (2 - 1) 2 = 2: a path of 3 us, + T_sync' = 4 us a
+// wavefront (unsplit: 8 sub-slabs, 5 us).
+TEST(JacobiModel, SlabSplitByHand) {
+  const SlabMachine m = split_machine(100);
+  const SlabPrediction p = predict_slabs(10, 6, 5, 4, split_tile(2), m, 1);
+  EXPECT_DOUBLE_EQ(p.t_transfer, 280e-9);
+  EXPECT_DOUBLE_EQ(p.t_compute, 220e-9);
+  EXPECT_EQ(p.split.serial, 4);
+  EXPECT_EQ(p.split.fill, 2);
+  EXPECT_EQ(p.blocks_per_wavefront, 2 * p.tiles_per_wavefront);
+  ASSERT_GT(p.wavefronts, 0);
+  EXPECT_NEAR(p.time, static_cast<double>(p.wavefronts) * 4e-6, 1e-15);
+  EXPECT_DOUBLE_EQ(p.t_slab, 4 * 500e-9);
+  const SlabPrediction u = predict_slabs(10, 6, 5, 4, split_tile(1), m, 1);
+  EXPECT_NEAR(u.time, static_cast<double>(u.wavefronts) * 5e-6, 1e-15);
+  EXPECT_EQ(p.time_as_printed, u.time_as_printed);  // A.31 as printed knows no split
+}
+
+// With SMs to spare, more groups never cost time (R (n_3 + G - 1) sub-slabs on the critical
+// path shrinks) and use more blocks; on one SM every block queues, so a split gains nothing:
+// the same work in more, shorter blocks.
+TEST(JacobiModel, SlabSplitIsMonotoneOnAnIdleMachineAndGainsNothingOnAFullOne) {
+  double last = std::numeric_limits<double>::infinity();
+  std::int64_t blocks = 0;
+  for (int n : {1, 2, 3, 4}) {
+    const SlabPrediction p = predict_slabs(10, 6, 5, 4, split_tile(n), split_machine(100));
+    EXPECT_LE(p.time, last) << n;
+    EXPECT_GE(p.blocks_per_wavefront, blocks) << n;
+    EXPECT_LE(p.split.serial, p.subslabs) << n;
+    last = p.time, blocks = p.blocks_per_wavefront;
+  }
+  EXPECT_LT(last, predict_slabs(10, 6, 5, 4, split_tile(1), split_machine(100)).time);
+  const SlabPrediction one = predict_slabs(10, 6, 5, 4, split_tile(1), split_machine(1));
+  EXPECT_NEAR(predict_slabs(10, 6, 5, 4, split_tile(4), split_machine(1)).time, one.time, 1e-12 * one.time);
+}
+
+// predict() hands Tuning::slab_split to the slab model.
+TEST(JacobiModel, ThreeDimensionalPredictionsFollowTheSlabSplit) {
+  Calibration c = toy();
+  c.c_iter_heat3d = 5e-9;
+  Problem p{3, 12, 6};
+  p.n3 = 10;
+  p.stencil = Stencil::Heat;
+  Tuning t{4, 3, 2, 0};
+  t.t_S3 = 5;
+  t.slab_split = 2;
+  SlabMachine m;
+  m.n_sm = c.n_sm, m.n_v = c.n_v, m.mtb_sm = c.mtb_sm, m.m_sm_bytes = c.m_sm_bytes, m.l_word = c.l_word;
+  m.t_sync = c.t_sync, m.t_launch = c.t_launch, m.c_iter = 5e-9;
+  const Prediction q = predict(p, 6, t, Precision::Float32, c, 1);
+  EXPECT_DOUBLE_EQ(q.time, predict_slabs(12, 6, 10, 6, SlabTile{4, 3, 2, 5, 2}, m, 1).time);
+  EXPECT_NE(q.time, predict_slabs(12, 6, 10, 6, SlabTile{4, 3, 2, 5}, m, 1).time);
+  EXPECT_NE(q.note.find("--slab-split: 2 groups"), std::string::npos) << q.note;
 }
 
 TEST(JacobiModel, UnmeasuredEnergyConstantsGiveNullEnergy) {
