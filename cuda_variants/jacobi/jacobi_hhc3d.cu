@@ -2,8 +2,8 @@
 // cuda/tiled in 3D: the thesis' slabs. Hexagons over (t, S1), one launch per wavefront, one
 // thread block per hexagon walking its slab along S2 and S3 in time-skewed sub-slabs of
 // t_S2 x t_S3 columns; the block code is kokkos/tiled's (jacobi_slab_tile.hpp), with the
-// block's threads as the team and dynamic shared memory as its scratch. A first version:
-// compiled, not yet run on a GPU, no fixed-shape kernels. --slab-split N (beyond the thesis):
+// block's threads as the team and dynamic shared memory as its scratch; no fixed-shape kernels
+// (results: docs/results/jacobi3d_h100.md). --slab-split N (beyond the thesis):
 // a block per (hexagon, group of S2 sub-slab rows), ordered by tickets and per-pass counters
 // (hhc3d_split_kernel).
 #include <cuda/atomic>
@@ -121,26 +121,19 @@ using Hhc3dKernel = void (*)(Hhc3DArgs<Real>);
 template <class Real>
 using Hhc3dSplitKernel = void (*)(Hhc3DArgs<Real>, SlabSplitArgs);
 
+// The stencil's two kernels, unsplit and split, from one tag dispatch so they cannot disagree.
 template <class Real>
-Hhc3dSplitKernel<Real> split_kernel3d_for(Stencil stencil) {
-  switch (stencil) {
-    case Stencil::Heat: return hhc3d_split_kernel<Real, Heat3D>;
-    case Stencil::Laplacian: return hhc3d_split_kernel<Real, Laplacian3D>;
-    case Stencil::Jacobi:
-    case Stencil::Gradient:
-    default: return hhc3d_split_kernel<Real, Jacobi3D>;
-  }
-}
+struct Hhc3dKernels {
+  Hhc3dKernel<Real> whole;
+  Hhc3dSplitKernel<Real> split;
+};
 
 template <class Real>
-Hhc3dKernel<Real> kernel3d_for(Stencil stencil) {
-  switch (stencil) {
-    case Stencil::Heat: return hhc3d_kernel<Real, Heat3D>;
-    case Stencil::Laplacian: return hhc3d_kernel<Real, Laplacian3D>;
-    case Stencil::Jacobi:
-    case Stencil::Gradient:  // refused for 3D before any solver exists (stencil_rejects)
-    default: return hhc3d_kernel<Real, Jacobi3D>;
-  }
+Hhc3dKernels<Real> kernels3d_for(Stencil stencil) {
+  return with_stencil3d(stencil, [](auto st) {
+    using St = decltype(st);
+    return Hhc3dKernels<Real>{hhc3d_kernel<Real, St>, hhc3d_split_kernel<Real, St>};
+  });
 }
 
 // A thread per point of a sub-slab's t_S2 x t_S3 columns, in whole warps, at most
@@ -169,7 +162,7 @@ class Hhc3dSolver final : public CudaSolver<Real> {
              SkewedColumns{t_.t_S2, t_.t_T, p.n2}.subprisms() * SkewedColumns{t_.t_S3, t_.t_T, p.n3}.subprisms()},
             {"threads_per_block", t_.threads},
             {"shared_bytes_per_block", smem_},
-            {"blocks_per_sm", blocks_per_sm(kernel3d_for<Real>(p.stencil), t_.threads, smem_)},
+            {"blocks_per_sm", blocks_per_sm(kernels3d_for<Real>(p.stencil).whole, t_.threads, smem_)},
             {"t_T", t_.t_T},
             {"t_S1", t_.t_S1},
             {"t_S2", t_.t_S2},
@@ -184,10 +177,11 @@ class Hhc3dSolver final : public CudaSolver<Real> {
     const Precision prec = sizeof(Real) == 4 ? Precision::Float32 : Precision::Float64;
     if (auto why = hhc3d_rejects(this->p_, t_, prec)) throw Error(*why);
     smem_ = smem_bytes3d(t_, sizeof(Real));
-    HPCS_CUDA_CHECK(cudaFuncSetAttribute(kernel3d_for<Real>(this->p_.stencil),
-                                         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
-    HPCS_CUDA_CHECK(cudaFuncSetAttribute(split_kernel3d_for<Real>(this->p_.stencil),
-                                         cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+    const Hhc3dKernels<Real> k = kernels3d_for<Real>(this->p_.stencil);
+    HPCS_CUDA_CHECK(
+        cudaFuncSetAttribute(k.whole, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
+    HPCS_CUDA_CHECK(
+        cudaFuncSetAttribute(k.split, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(smem_)));
     const SlabGroups groups{SkewedColumns{t_.t_S2, t_.t_T, this->p_.n2}.subprisms(), t_.slab_split};
     counters_.release();
     split_ = {};
@@ -214,22 +208,21 @@ class Hhc3dSolver final : public CudaSolver<Real> {
                          p.pitch(),
                          {a, b},
                          t_.t_S1 + t_.t_T - 2};
-    const Hhc3dKernel<Real> kernel = kernel3d_for<Real>(p.stencil);
+    const Hhc3dKernels<Real> k = kernels3d_for<Real>(p.stencil);
     if (split_.groups > 1) {
-      const Hhc3dSplitKernel<Real> split = split_kernel3d_for<Real>(p.stencil);
       return launch_wavefronts(args.h, wavefronts_, tiles_, [&](std::int64_t w, std::int64_t tiles) {
         if (tiles > max_hexagons_) throw Error("cuda/tiled: a wavefront of more hexagons than counters (a bug)");
         args.w = w;
         split_.hexagons = tiles;
         const std::int64_t blocks = tiles * split_.groups;
-        split<<<static_cast<unsigned>(blocks), t_.threads, smem_>>>(args, split_);
+        k.split<<<static_cast<unsigned>(blocks), t_.threads, smem_>>>(args, split_);
         split_.ticket_base += static_cast<SlabCounter>(blocks);
         split_.base += static_cast<SlabCounter>(args.s3.subprisms());
       });
     }
     return launch_wavefronts(args.h, wavefronts_, tiles_, [&](std::int64_t w, std::int64_t tiles) {
       args.w = w;
-      kernel<<<static_cast<unsigned>(tiles), t_.threads, smem_>>>(args);
+      k.whole<<<static_cast<unsigned>(tiles), t_.threads, smem_>>>(args);
     });
   }
 
@@ -263,8 +256,9 @@ std::optional<std::string> hhc3d_rejects(const Problem& p, const Tuning& tiles, 
            ", t_S2 = " + std::to_string(t.t_S2) + ", t_S3 = " + std::to_string(t.t_S3) + " need " +
            std::to_string(need) + " B of shared memory per block (" + to_string(prec) + "); this GPU allows " +
            std::to_string(lim->max_smem_optin) + " B";
-  return prec == Precision::Float32 ? check_kernel_threads(kernel3d_for<float>(p.stencil), t.threads, "cuda/tiled")
-                                    : check_kernel_threads(kernel3d_for<double>(p.stencil), t.threads, "cuda/tiled");
+  return prec == Precision::Float32
+             ? check_kernel_threads(kernels3d_for<float>(p.stencil).whole, t.threads, "cuda/tiled")
+             : check_kernel_threads(kernels3d_for<double>(p.stencil).whole, t.threads, "cuda/tiled");
 }
 
 SolverFactories hhc3d_factories() { return factories_of<Hhc3dSolver>(); }
