@@ -44,10 +44,25 @@ void App::add_options(CLI::App& cli) {
                  "for this device, if any, else the thesis' K20c constants (Table 5.1)");
   cli.add_option("--gap-open", opt_.gap_open, "Cost of a gap of length 1 (default: dna 7, protein 11)");
   cli.add_option("--gap-extend", opt_.gap_extend, "Cost of each further gap position (default: dna 2, protein 1)");
-  cli.add_option("--tile-rows", tuning.tile_rows, "t_S: rows of a tile")->capture_default_str();
-  cli.add_option("--tile-cols", tuning.tile_cols, "t_T: columns of a tile")->capture_default_str();
-  cli.add_option("--sub-rows", tuning.sub_rows, "s_S: rows per thread (threads = t_S / s_S)")->capture_default_str();
-  cli.add_option("--sub-cols", tuning.sub_cols, "s_T: columns per thread between barriers")->capture_default_str();
+  cli.add_option("--tile-rows", tuning.tile_rows,
+                 "t_S: rows of a tile (0: the variant's default; cuda 2048, kokkos/wavefront 1024 on a GPU, 16 on a "
+                 "host backend)")
+      ->check(hpcs::non_negative_number())
+      ->capture_default_str();
+  cli.add_option("--tile-cols", tuning.tile_cols,
+                 "t_T: columns of a tile (0: the variant's default; cuda 128, kokkos/wavefront 512 on a GPU, 128 on a "
+                 "host backend)")
+      ->check(hpcs::non_negative_number())
+      ->capture_default_str();
+  cli.add_option("--sub-rows", tuning.sub_rows,
+                 "s_S: rows per thread, threads = t_S / s_S (0: the variant's default; cuda 16, kokkos/wavefront 8 on "
+                 "a GPU, 16 on a host backend)")
+      ->check(hpcs::non_negative_number())
+      ->capture_default_str();
+  cli.add_option("--sub-cols", tuning.sub_cols,
+                 "s_T: columns per thread between barriers (0: the variant's default, 2)")
+      ->check(hpcs::non_negative_number())
+      ->capture_default_str();
   cli.add_option("--band-cols", tuning.band_cols,
                  "cuda/multipass: columns per band, a multiple of --tile-cols (0: automatic, one band while all rows "
                  "of tiles fit on the GPU at once)")

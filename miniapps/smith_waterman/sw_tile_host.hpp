@@ -38,7 +38,8 @@ void with_tile_shape(const Tuning& t, bool local, F&& f) {
 // tiling (t_S, t_T, s_S, s_T) breaks. Each variant adds its own backend's limits.
 inline int tile_threads(const Tuning& t) {
   if (t.tile_rows < 1 || t.tile_cols < 1 || t.sub_rows < 1 || t.sub_cols < 1)
-    throw Error("tiling: --tile-rows, --tile-cols, --sub-rows and --sub-cols must be positive");
+    throw Error(
+        "tiling: --tile-rows, --tile-cols, --sub-rows and --sub-cols must be positive (0: the variant's default)");
   with_tile_shape(t, false, [](auto, auto, auto) {});  // a --sub-rows the kernels are compiled for
   if (t.tile_rows % t.sub_rows != 0)
     throw Error("--tile-rows " + std::to_string(t.tile_rows) + " is not a multiple of --sub-rows " +

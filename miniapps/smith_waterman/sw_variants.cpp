@@ -9,13 +9,21 @@ namespace hpcs::sw {
 VariantList all_variants() {
   VariantList list =
       variant_list<Variant>([](const Tuning& t) { return make_cpu_reference(t); }, register_backend_variants);
-  // A variant that cannot run a tiling says so before the runs (skipped by globs, an error
-  // when named), not in the middle of them.
-  for (auto& v : list)
+  for (auto& v : list) {
+    // A tiling field left at 0 takes the variant's default (its own resolve, if it has one,
+    // else the CUDA variants'). make resolves too, so a caller that did not (a test, the
+    // reference built beside a trial) gets the same tiling; no resolve here reads the problem.
+    v.resolve = [own = v.resolve](const Problem& p, const Tuning& t) {
+      return with_default_tiling(own(p, t), kMultipassTiling);
+    };
+    v.make = [make = v.make, resolve = v.resolve](const Tuning& t) { return make(resolve(Problem{}, t)); };
+    // A variant that cannot run a tiling says so before the runs (skipped by globs, an error
+    // when named), not in the middle of them.
     v.why_not = [machine = v.why_not, make = v.make](const Problem& p, const Tuning& t) {
       if (auto why = machine(p, t)) return why;
       return reason_of([&] { make(t); });
     };
+  }
   return list;
 }
 

@@ -31,18 +31,36 @@ struct Block {
 };
 
 // The launch shape: the GPU variants' tiling (the paper's t_S, t_T, s_S, s_T) and other options.
+// The four tiling fields at 0 mean "the variant's default": each variant's resolve fills them
+// (with_default_tiling), so a run without tiling options gets the shape measured best for it.
 struct Tuning {
-  // Defaults: the fastest multi-pass shape measured on an H200 at 2^21 x 2^21, whose rows
-  // also lag little (threads x s_T + t_T = 384 columns per 2048 rows), which is what
-  // scaling over ranks needs (docs/results/smith_waterman_h200.md).
-  int tile_rows = 2048;        // t_S: rows of a tile (one thread block per tile or row of tiles)
-  int tile_cols = 128;         // t_T: columns of a tile
-  int sub_rows = 16;           // s_S: rows each thread owns (threads per block = t_S / s_S)
-  int sub_cols = 2;            // s_T: columns a thread computes between two block barriers
+  int tile_rows = 0;           // t_S: rows of a tile (one thread block per tile or row of tiles)
+  int tile_cols = 0;           // t_T: columns of a tile
+  int sub_rows = 0;            // s_S: rows each thread owns (threads per block = t_S / s_S)
+  int sub_cols = 0;            // s_T: columns a thread computes between two block barriers
   bool dpx = true;             // Hopper DPX instructions for the cell update (else plain max)
   std::int64_t band_cols = 0;  // cuda/multipass: columns per band, a multiple of tile_cols (0: automatic)
   std::int64_t chunk = 4096;   // columns per message between ranks (and per CPU strip)
 };
+
+// A variant's default tiling: (t_S, t_T, s_S, s_T).
+struct TilingDefaults {
+  int tile_rows, tile_cols, sub_rows, sub_cols;
+};
+
+// The CUDA variants' (and the suite's fallback): the fastest multi-pass shape measured on an
+// H200 at 2^21 x 2^21, whose rows also lag little (threads x s_T + t_T = 384 columns per 2048
+// rows), which is what scaling over ranks needs (docs/results/smith_waterman_h200.md).
+inline constexpr TilingDefaults kMultipassTiling{2048, 128, 16, 2};
+
+// `t` with each tiling field that is 0 (the command line's "the variant's default") from `d`.
+inline Tuning with_default_tiling(Tuning t, const TilingDefaults& d) {
+  if (t.tile_rows == 0) t.tile_rows = d.tile_rows;
+  if (t.tile_cols == 0) t.tile_cols = d.tile_cols;
+  if (t.sub_rows == 0) t.sub_rows = d.sub_rows;
+  if (t.sub_cols == 0) t.sub_cols = d.sub_cols;
+  return t;
+}
 
 // The row above a block (from the rank above) and the block's last row (to the rank
 // below), both as H and F values per column, streamed in column chunks.
