@@ -214,7 +214,10 @@ def fit_models(learner, train, dual, when):
         if dbest:
             partial = {"format": "hpcs-tuning-model 1", "models": [{"predict": predict_list}]}
             preds = [predict(partial, r)[1] for r in dbest]
-            names = FEATURES + HALO_READS
+            # only what this class predicts: a tunable no best point applied (cpu-tile where band
+            # all always wins) has no tree, and the mini-app refuses a pred() read before it
+            predicted = {p["tunable"] for p in predict_list}
+            names = FEATURES + [e for e in HALO_READS if e[5:-1] in predicted]
             has = [i for i, r in enumerate(dbest) if not pd.isna(r.get("halo_coord", float("nan")))]
             if has:
                 Xh = design([dbest[i] for i in has], names, [preds[i] for i in has])
