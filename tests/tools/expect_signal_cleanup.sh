@@ -29,16 +29,21 @@ if ! ready; then
   cat "$out.stderr"
   exit 1
 fi
-# shellcheck disable=SC2046
-kill -s "$sig" $(pgrep -P "$pid") "$pid"
+targets="$(pgrep -P "$pid" | tr '\n' ' ')$pid"
+sent=$(date +%s%N)
+# shellcheck disable=SC2086
+kill -s "$sig" $targets
 wait "$pid"
 rc=$?
+# what a rare failure needs to be understood (a flake once under asan load): who got the
+# signal, how long the end took, what the command said
+diagnose() { echo "signalled: $targets; ended $(( ($(date +%s%N) - sent) / 1000000 )) ms later; stderr:"; cat "$out.stderr"; }
 left=$(compgen -G "$out.tmp.*"; [ -e "$out" ] && echo "$out")
 echo "SIG$sig -> exit $rc; left behind: ${left:-nothing}"
-[ -z "$left" ] || { echo "FAIL: files left behind after SIG$sig: $left"; exit 1; }
+[ -z "$left" ] || { echo "FAIL: files left behind after SIG$sig: $left"; diagnose; exit 1; }
 case $expected in
-  nonzero) [ "$rc" -ne 0 ] || { echo "FAIL: exit 0 after SIG$sig"; exit 1; } ;;
-  *) [ "$rc" -eq "$expected" ] || { echo "FAIL: exit $rc, expected $expected"; cat "$out.stderr"; exit 1; } ;;
+  nonzero) [ "$rc" -ne 0 ] || { echo "FAIL: exit 0 after SIG$sig"; diagnose; exit 1; } ;;
+  *) [ "$rc" -eq "$expected" ] || { echo "FAIL: exit $rc, expected $expected"; diagnose; exit 1; } ;;
 esac
 rm -f "$out.stderr"
 echo "ok"
