@@ -19,6 +19,32 @@ set(HPCS_MPI_TEST_ENV
 set(HPCS_MPI_SIGNAL_TEST_ENV ${HPCS_MPI_TEST_ENV})
 list(REMOVE_ITEM HPCS_MPI_SIGNAL_TEST_ENV OMPI_MCA_odls_base_sigkill_timeout=0)
 
+# hpcs_isolate_mpi_session_dirs(): every test of the calling directory gets its own Open MPI
+# session-directory base (OMPI_MCA_orte_tmpdir_base under tests/mpi-session/<test>). Open MPI
+# makes /tmp/ompi.<host>.<uid> at each job's start and removes it at the job's end when empty;
+# two tests doing both at once race ("A call to mkdir was unable to create the desired directory
+# ... File exists", then orte_init fails: two CI failures). Runs once, at the end of the
+# directory, so it sees the directory's last test; the helpers below call it, and so does each
+# test directory that adds tests without them. tests/cli's test session_dirs_everywhere checks
+# that no test is left out.
+function(hpcs_isolate_mpi_session_dirs)
+  get_property(scheduled DIRECTORY PROPERTY HPCS_SESSION_DIRS_SCHEDULED)
+  if(NOT scheduled)
+    set_property(DIRECTORY PROPERTY HPCS_SESSION_DIRS_SCHEDULED TRUE)
+    cmake_language(DEFER CALL _hpcs_isolate_mpi_session_dirs_now)
+  endif()
+endfunction()
+
+function(_hpcs_isolate_mpi_session_dirs_now)
+  get_property(tests DIRECTORY PROPERTY TESTS)
+  foreach(t IN LISTS tests)
+    set(dir ${PROJECT_BINARY_DIR}/tests/mpi-session/${t})
+    file(MAKE_DIRECTORY ${dir})
+    set_property(TEST ${t} APPEND PROPERTY ENVIRONMENT OMPI_MCA_orte_tmpdir_base=${dir})
+  endforeach()
+endfunction()
+hpcs_isolate_mpi_session_dirs()  # the directory that includes this file: make_fifo and friends
+
 # hpcs_mpi_command(<out-var> RANKS <n> COMMAND <exe> [args...])
 function(hpcs_mpi_command out)
   cmake_parse_arguments(A "" "RANKS" "COMMAND" ${ARGN})
@@ -28,6 +54,7 @@ endfunction()
 
 # hpcs_add_mpi_test(NAME <name> RANKS <n> COMMAND <exe> [args...] [LABELS ...] [TIMEOUT s])
 function(hpcs_add_mpi_test)
+  hpcs_isolate_mpi_session_dirs()
   cmake_parse_arguments(A "" "NAME;RANKS;TIMEOUT" "COMMAND;LABELS" ${ARGN})
   hpcs_mpi_command(cmd RANKS ${A_RANKS} COMMAND ${A_COMMAND})
   add_test(NAME ${A_NAME} COMMAND ${cmd})
@@ -60,6 +87,7 @@ set_tests_properties(make_symlink_loop PROPERTIES FIXTURES_SETUP bad_inputs LABE
 # input). ENV adds to the run's environment (test hooks). Tests that need the apps'
 # bad-input files require the fixture bad_inputs, which each app's tests/<app>/ sets up.
 function(hpcs_cli_test)
+  hpcs_isolate_mpi_session_dirs()
   cmake_parse_arguments(A "" "NAME;RANKS;SCRIPT;EXPECT;APP;MIN_RECORDS" "ARGS;GEN;ENV" ${ARGN})
   if(NOT A_MIN_RECORDS)
     set(A_MIN_RECORDS 2)
@@ -80,6 +108,7 @@ endfunction()
 # hpcs_bad_input_maker(<target> <source>): an app's maker of malformed input files (it
 # includes tests/tools/bad_h5.hpp), run as a setup test of the fixture bad_inputs.
 function(hpcs_bad_input_maker target source)
+  hpcs_isolate_mpi_session_dirs()
   add_executable(${target} ${source})
   target_link_libraries(${target} PRIVATE hpcs::hdf5)
   target_include_directories(${target} PRIVATE ${HPCS_TEST_SCRIPTS})
@@ -127,6 +156,7 @@ endfunction()
 # tolerance. Tests <p>_same_bits_<variant>; a variant that cannot run here skips. Without
 # h5diff there are none.
 function(hpcs_same_bits_tests)
+  hpcs_isolate_mpi_session_dirs()
   cmake_parse_arguments(A "" "APP;PREFIX;DATASET;OUTPUT_OPTION" "VARIANTS;ARGS" ${ARGN})
   find_program(HPCS_H5DIFF h5diff)
   if(NOT HPCS_H5DIFF)
@@ -154,6 +184,7 @@ endfunction()
 # app's tests: the app with every variant of this build, the MPI test main that starts the
 # backends, and HPCS_HAVE_CUDA / HPCS_HAVE_KOKKOS for tests that expect a backend.
 function(hpcs_app_test_executable target p)
+  hpcs_isolate_mpi_session_dirs()
   add_executable(${target} ${ARGN})
   target_link_libraries(${target} PRIVATE hpcs_${p} hpcs_gtest_app_main)
   foreach(b CUDA KOKKOS)
@@ -192,6 +223,7 @@ endfunction()
 # skips) where that python lacks what the script needs (scipy).
 #   hpcs_script_check_test(NAME n CHECK file.py SCRIPT bench.py LABELS a;b)
 function(hpcs_script_check_test)
+  hpcs_isolate_mpi_session_dirs()
   cmake_parse_arguments(A "" "NAME;CHECK;SCRIPT" "LABELS" ${ARGN})
   find_program(HPCS_SCIPY_PYTHON python3 PATHS /usr/bin NO_DEFAULT_PATH)
   if(NOT HPCS_SCIPY_PYTHON)
