@@ -190,6 +190,7 @@ std::string App::describe_result(const Result& r) const {
 nlohmann::json App::parameters() const {
   const Problem& p = problem_;
   const AppTraits traits = traits_of(p);
+  const Tuning resolved = resolve_tuning(p, tuning);  // threads 0 and halo -2 as the variants run them
   nlohmann::json m = {{"app", p.app},
                       {"rows", p.rows},
                       {"cols", p.cols},
@@ -198,9 +199,9 @@ nlohmann::json App::parameters() const {
                       {"cpu_tile", tuning.cpu_tile},
                       {"band", tuning.band},
                       {"gpu_tile", tuning.gpu_tile},
-                      {"halo", tuning.halo},
+                      {"halo", resolved.halo},
                       {"gpu_count", tuning.gpu_count},
-                      {"threads", tuning.threads > 0 ? tuning.threads : p.host_threads},
+                      {"threads", resolved.threads},
                       {"chunk", tuning.chunk > 0 ? tuning.chunk : default_chunk(p.cols)}};
   if (traits.granularity) m["tsize"] = p.tsize;
   if (p.app == "synthetic") m["dsize"] = p.dsize;

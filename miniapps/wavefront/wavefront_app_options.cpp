@@ -58,7 +58,7 @@ void App::add_options(CLI::App& cli) {
       ->capture_default_str();
   cli.add_option("--halo", tuning.halo,
                  "Two GPUs: rows the second GPU recomputes past the split, swapping every "
-                 "halo + 1 diagonals; -1: off")
+                 "halo + 1 diagonals; -1: off; -2: min(256, rows per GPU - 1) on two GPUs, off on one")
       ->capture_default_str();
   cli.add_option("--gpu-count", tuning.gpu_count, "GPUs per rank: 0 (CPU only), 1, 2")->capture_default_str();
   cli.add_option("--threads", tuning.threads, "Host threads of the CPU tiles (0: the node's cores over its ranks)")

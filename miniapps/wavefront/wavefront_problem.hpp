@@ -29,12 +29,18 @@ struct Problem {
   std::size_t element_bytes = 0;
 };
 
-// The seed's tunables (Table 2), with its meanings: -1 switches band and halo off.
+// The two-GPU halo a run gets when it names none: 256 rows (or the first GPU's share less one)
+// was the best of -1..256 on all 6 two-GPU instances on two H200s and on two H100s, and halo
+// off was 1.4-11x slower (docs/results/autotune_h200x2.md, autotune_h100.md).
+inline constexpr std::int64_t kAutoHalo = 256;
+
+// The seed's tunables (Table 2), with its meanings: -1 switches band and halo off. halo -2
+// (the default) is ours: kAutoHalo rows on two GPUs, off on one (resolve_tuning).
 struct Tuning {
   int cpu_tile = 32;       // side of the CPU's square tiles
   std::int64_t band = -2;  // diagonals on each side of the middle one on the GPU(s); -1: CPU only; -2: all
   int gpu_tile = 1;        // side of the GPU's square tiles (a warp / team per tile); 1: a kernel per diagonal
-  std::int64_t halo = -1;  // two GPUs: rows computed redundantly past the split; swaps every halo + 1 diagonals
+  std::int64_t halo = -2;  // two GPUs: rows computed redundantly past the split; swaps every halo + 1 diagonals
   int gpu_count = 1;       // 0: CPU only, 1, 2 (one rank drives two devices)
   int threads = 0;         // host threads of the CPU tiles (0: the node's cores / its ranks)
   std::int64_t chunk = 0;  // columns per message between ranks (0: cols / 16, at least 256)

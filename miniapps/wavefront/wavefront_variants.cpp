@@ -2,6 +2,7 @@
 // The one list of wavefront variants, the host executors, and the checks of the tunables.
 #include "wavefront_variants.hpp"
 
+#include <algorithm>
 #include <sstream>
 
 #include "wavefront_executor.hpp"
@@ -71,6 +72,8 @@ std::vector<NamedTuning<Tuning>> gpu_tile_tunings() {
 Tuning resolve_tuning(const Problem& p, const Tuning& t) {
   Tuning r = t;
   if (r.threads == 0) r.threads = p.host_threads;
+  if (r.halo == -2)
+    r.halo = r.gpu_count == 2 ? std::max<std::int64_t>(-1, std::min(kAutoHalo, p.local_rows / 2 - 1)) : -1;
   return r;
 }
 
@@ -83,7 +86,8 @@ std::optional<std::string> band_tuning_problem(const Problem& p, const Tuning& t
   if (t.gpu_tile < 1 || t.gpu_tile > 32)
     return "--gpu-tile " + std::to_string(t.gpu_tile) + ": expected 1..32 (a tile's rows are one warp's lanes)";
   if (t.gpu_count < 0 || t.gpu_count > 2) return "--gpu-count " + std::to_string(t.gpu_count) + ": expected 0, 1 or 2";
-  if (t.halo < -1) return "--halo " + std::to_string(t.halo) + ": expected -1 (off) or a number of rows >= 0";
+  if (t.halo < -2)
+    return "--halo " + std::to_string(t.halo) + ": expected -2 (auto), -1 (off) or a number of rows >= 0";
   if (t.gpu_count == 2) {
     // Each GPU takes half of the rank's rows; the halo lies within the first half, below
     // its first row (which alone reads the row from the rank above).

@@ -92,9 +92,10 @@ std::vector<Tuning> tunings(const Grid& g, bool device) {
        {std::int64_t{-2}, std::int64_t{-1}, std::int64_t{0}, std::int64_t{2}, diagonals / 3, diagonals})
     for (int gpu : {1, 2, 5, 32}) add(3, band, gpu);
   for (int cpu : {1, 8}) add(cpu, diagonals / 4, 4);
-  // Two GPUs (cuda/band where two are visible): halo off, every diagonal, and up to the cap.
+  // Two GPUs (cuda/band where two are visible): halo off, every diagonal, up to the cap, and
+  // the default (-2: the first GPU's share less one on these grids).
   t.gpu_count = 2;
-  for (std::int64_t halo : {-1, 0, 1, 3, 8})
+  for (std::int64_t halo : {-2, -1, 0, 1, 3, 8})
     for (int gpu : {1, 4}) {
       t.halo = halo;
       add(3, halo == 3 ? diagonals / 3 : -2, gpu);
@@ -188,6 +189,26 @@ TEST(WavefrontVariants, TheComparisonSeesAChangedCellOrInput) {
 }
 
 // The applications' cells against hand-worked values.
+TEST(WavefrontVariants, DefaultHaloIs256OnTwoGpusWithinTheShareAndOffOnOne) {
+  Problem p;
+  Tuning t;
+  EXPECT_EQ(t.halo, -2);
+  const auto halo_of = [&](std::int64_t local_rows, int gpus) {
+    p.local_rows = local_rows;
+    t.gpu_count = gpus;
+    return resolve_tuning(p, t).halo;
+  };
+  EXPECT_EQ(halo_of(100000, 2), kAutoHalo);
+  EXPECT_EQ(halo_of(2 * kAutoHalo + 2, 2), kAutoHalo);
+  EXPECT_EQ(halo_of(2 * kAutoHalo + 1, 2), kAutoHalo - 1);  // a share of 256 rows: 255
+  EXPECT_EQ(halo_of(101, 2), 49);
+  EXPECT_EQ(halo_of(2, 2), 0);
+  EXPECT_EQ(halo_of(1, 2), -1);  // no share: band_tuning_problem says why
+  for (int gpus : {0, 1}) EXPECT_EQ(halo_of(100000, gpus), -1);
+  t.halo = 7;  // a given halo stays as given
+  EXPECT_EQ(halo_of(100000, 2), 7);
+}
+
 TEST(WavefrontApps, LcsAndSwLinearOnKnownStrings) {
   const MpiContext& mpi = testing::mpi();
   if (mpi.size() > 1) GTEST_SKIP() << "one rank";
