@@ -24,7 +24,9 @@ const std::map<std::string, std::vector<nlohmann::json>>& instances() {
         {{"app", "synthetic"}, {"dim", 10000.0}, {"tsize", 4000}, {"element_bytes", 48}},
         {{"app", "lcs"}, {"dim", 20000.0}, {"tsize", 1}, {"element_bytes", 4}}}},
       {"jacobi", {{{"n1", 4096}, {"n2", 4096}, {"steps", 256}, {"element_bytes", 4}, {"dims", 2}}}},
-      {"smith_waterman", {{{"len_a", 65536}, {"len_b", 131072}}}}};
+      {"smith_waterman",
+       {{{"len_a", 65536}, {"len_b", 131072}, {"len_a_align", 2048}},
+        {{"len_a", 600000}, {"len_b", 600000}, {"len_a_align", 64}}}}};
   return m;
 }
 
@@ -49,7 +51,7 @@ TEST(ShippedTuningModels, LoadAndPredictWhereTheyLive) {
       }
     }
   }
-  EXPECT_GE(files, 2);  // the H200 and H100 wavefront models at least
+  EXPECT_GE(files, 3);  // the H200 and H100 wavefront models and the H100 Smith-Waterman one at least
 }
 
 }  // namespace
