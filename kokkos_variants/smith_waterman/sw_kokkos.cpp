@@ -13,7 +13,7 @@ namespace hpcs::sw {
 void register_kokkos_variants(VariantList& list) {
   auto v = kokkos_variant<Variant>("kokkos/wavefront", kokkos::make_kokkos_wavefront);
   v.tunings = named_tilings();
-  v.space = tiled_space();  // under a host backend only with --tile-rows = --sub-rows pinned
+  v.space = views_in_host_memory() ? host_tiled_space() : tiled_space();  // host: teams of one thread
   // Its own default tiling. On a GPU, the fastest of 165 shapes at 2^18 x 2^18 DNA on an H100:
   // wider tiles than the multi-pass kernel's shorten the chain of per-diagonal launches
   // (375 GCUPS against 188 at 2048 x 128, docs/results/kokkos_parity_h200.md). On a host

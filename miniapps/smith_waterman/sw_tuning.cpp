@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // The tiled variants' tuning space for --tune: the paper's t_S, t_T, s_S, s_T around the
 // named tilings (all three are points of it), 36 points before the variants' rules (their
-// why_not) drop what they cannot run. A host backend's teams of one thread need t_S = s_S:
-// pin --tile-rows and --sub-rows there. --band-cols (automatic), --dpx (a switch, not a
-// size) and --chunk (the ranks' message size, not the tile's) keep the command line's.
+// why_not) drop what they cannot run. A host backend's teams are one thread, so t_S = s_S:
+// host_tiled_space() offers rows of 8 and 16 (18 legal points of 36). --band-cols (automatic),
+// --dpx (a switch, not a size) and --chunk (the ranks' message size, not the tile's) keep
+// the command line's.
 #include "hpcs/harness/field_tunable.hpp"
 #include "sw_variants.hpp"
 
@@ -12,6 +13,13 @@ namespace hpcs::sw {
 TuningSpace<Problem, Tuning> tiled_space() {
   return {size_tunable<Problem>("tile-rows", &Tuning::tile_rows, {512, 1024, 2048}),
           size_tunable<Problem>("tile-cols", &Tuning::tile_cols, {128, 256}),
+          size_tunable<Problem>("sub-rows", &Tuning::sub_rows, {8, 16}),
+          size_tunable<Problem>("sub-cols", &Tuning::sub_cols, {2, 4, 8})};
+}
+
+TuningSpace<Problem, Tuning> host_tiled_space() {
+  return {size_tunable<Problem>("tile-rows", &Tuning::tile_rows, {8, 16}),
+          size_tunable<Problem>("tile-cols", &Tuning::tile_cols, {64, 128, 256}),
           size_tunable<Problem>("sub-rows", &Tuning::sub_rows, {8, 16}),
           size_tunable<Problem>("sub-cols", &Tuning::sub_cols, {2, 4, 8})};
 }

@@ -115,5 +115,7 @@ std::vector<NamedTuning<Tuning>> named_tilings();
 // The tiled variants' tuning space for --tune (sw_tuning.cpp): --tile-rows, --tile-cols,
 // --sub-rows and --sub-cols, the named tilings among its points.
 TuningSpace<Problem, Tuning> tiled_space();
+// The same tunables for teams of one thread (a Kokkos host backend): t_S = s_S, 8 or 16 rows.
+TuningSpace<Problem, Tuning> host_tiled_space();
 
 }  // namespace hpcs::sw
