@@ -52,6 +52,7 @@ TuningSpace<Problem, Tuning> band_space(bool two_gpus) {
   if (!two_gpus) return s;
   Tunable<Problem, Tuning> count = field_tunable<Problem>("gpu-count", &Tuning::gpu_count, {1, 2});
   count.applies = [](const Tuning& u) { return u.band != -1; };
+  count.resource = true;  // --gpu-count 2 alone still takes the model's band, tiles and halo
   s.push_back(count);
 
   Tunable<Problem, Tuning> halo = field_tunable<Problem>("halo", &Tuning::halo, {-1, 0, 4, 16, 64, 256});

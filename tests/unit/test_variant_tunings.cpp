@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Named tunings are points of the variant's tuning space (hpcs/harness/variant.hpp): set through the
-// space's tunables, so a name and --tune agree; switches outside the space stay functions.
+// space's tunables, so a name and --tune agree; switches outside the space stay functions. And
+// when a run takes the shipped model's point by default (model_by_default).
 #include <gtest/gtest.h>
 
 #include <stdexcept>
@@ -77,6 +78,18 @@ TEST(NamedTunings, APointOfATunableTheSpaceLacksIsADefectOfTheList) {
   } catch (const std::logic_error& e) {
     EXPECT_STREQ(e.what(), "cuda/rk1/tile4: 'tile-t' is not a tunable of cuda/rk1's space");
   }
+}
+
+// The shipped model picks a run's point by default only where the command line fixed none of
+// the space's tunables, or only resources (the wavefront's --gpu-count 2: its tiles left free).
+TEST(ModelByDefault, OnlyWhereTheCommandLineFixedNothingButResources) {
+  auto s = space();
+  EXPECT_TRUE(model_by_default(s, {}));
+  EXPECT_FALSE(model_by_default(s, {"block"}));
+  EXPECT_TRUE(model_by_default(s, {"threads"}));  // not a tunable of this space
+  s[1].resource = true;                           // unroll: given, not chosen
+  EXPECT_TRUE(model_by_default(s, {"unroll"}));
+  EXPECT_FALSE(model_by_default(s, {"unroll", "block"}));
 }
 
 }  // namespace

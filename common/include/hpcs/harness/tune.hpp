@@ -187,6 +187,7 @@ std::vector<PlannedRun<Entry>> plan_runs(const App& app, const MpiContext& mpi, 
                   : ChosenModel{};
     const nlohmann::json features = app.features();
     bool model_used = false;
+    std::set<std::string> kept;  // what model runs kept as the command line gave it (for the note)
     std::vector<PlannedRun<Entry>> runs;
     for (std::size_t k : chosen) {
       const Entry& e = entries[k];
@@ -208,9 +209,9 @@ std::vector<PlannedRun<Entry>> plan_runs(const App& app, const MpiContext& mpi, 
       };
       const bool model_fits = cm.model && cm.model->variant == e.name;
       // Explicitly asked for, every tunable the command line left free; by default, only
-      // where it left all of them free.
-      const bool by_model =
-          model_fits && (req.mode == TuneRequest::Mode::Model || !o.tuning_model.empty() || fixed.empty());
+      // where it left all of them free, resources aside.
+      const bool by_model = model_fits && (req.mode == TuneRequest::Mode::Model || !o.tuning_model.empty() ||
+                                           model_by_default(space, fixed));
       if (req.mode == TuneRequest::Mode::Exhaustive || req.mode == TuneRequest::Mode::Random) {
         auto points = tune_detail::legal_points(mpi, e, app.problem(), fixed);
         if (points.empty()) throw Error("--tune " + o.tune + ": " + e.name + " has no legal point on this problem");
@@ -243,6 +244,7 @@ std::vector<PlannedRun<Entry>> plan_runs(const App& app, const MpiContext& mpi, 
                 {"predicted", predicted},
                 {"space_points", points.size()}});
         model_used = true;
+        kept.insert(fixed.begin(), fixed.end());
       } else {
         nlohmann::json info = {{"source", fixed.empty() ? "defaults" : "command line"}};
         if (!cm.note.empty()) info["model_note"] = cm.note;
@@ -252,9 +254,12 @@ std::vector<PlannedRun<Entry>> plan_runs(const App& app, const MpiContext& mpi, 
     if (req.mode == TuneRequest::Mode::Model && !model_used)
       throw Error("--tune model: the model '" + cm.model->path + "' is for " + cm.model->variant +
                   ", which this run does not choose (--variant " + o.variant + ")");
-    if (notes && mpi.root() && model_used && req.mode == TuneRequest::Mode::Off)
-      *notes << "note: tunables from the model " << cm.model->path << " (the command line set none; --tune "
-             << "exhaustive searches instead)\n";
+    if (notes && mpi.root() && model_used && req.mode == TuneRequest::Mode::Off) {
+      std::string given;
+      for (const auto& n : kept) given += (given.empty() ? "; kept from the command line: --" : ", --") + n;
+      *notes << "note: tunables from the model " << cm.model->path << given
+             << " (--tune exhaustive searches instead)\n";
+    }
     return runs;
   });
 }

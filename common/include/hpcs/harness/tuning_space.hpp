@@ -28,6 +28,9 @@ struct Tunable {
   std::function<double(const Problem&, std::int64_t)> coordinate = [](const Problem&, std::int64_t v) {
     return static_cast<double>(v);
   };
+  // What the run is given rather than a shape (the wavefront's gpu-count): set on the command
+  // line, it still leaves the others to the shipped model by default (hpcs/harness/tune.hpp).
+  bool resource = false;
 };
 
 template <class Problem, class Tuning>
@@ -59,6 +62,15 @@ std::vector<Tuning> space_points(const TuningSpace<Problem, Tuning>& space, cons
   };
   walk(0, base);
   return out;
+}
+
+// Whether a run takes the model's point without --tune model: where the command line fixed
+// none of the space's tunables, or only resources (two GPUs chosen, the tiles left free).
+template <class Problem, class Tuning>
+bool model_by_default(const TuningSpace<Problem, Tuning>& space, const std::set<std::string>& fixed) {
+  for (const auto& d : space)
+    if (fixed.count(d.name) && !d.resource) return false;
+  return true;
 }
 
 // The tunables' values of a point, in declaration order (those that do not apply too).
