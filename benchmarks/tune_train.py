@@ -58,40 +58,24 @@ PROFILES = {
         "defaults": None,  # resolve_tiles' default depends on the grid: the thesis model's pick is the baseline
     },
     "smith_waterman": {
-        # len_a_align: whether the tiles divide A (sub-rows 16 wins only where 2048 does:
-        # docs/results/autotune_h100.md); derived here for tables written before the mini-app
-        # had the feature
-        "features": ["log2(len_a)", "log2(len_b)", "log2(len_a_align)"],
-        "derived": {"len_a_align": lambda r: power_of_two_part(r["len_a"], 2048)},
+        "features": ["log2(len_a)", "log2(len_b)"],
         "cascade": ["tile-rows", "tile-cols", "sub-rows", "sub-cols"],
         "classes": [("square-ish", [{"feature": "log2(len_a)", "max": 17.5}]),
                     ("large", [{"feature": "log2(len_a)", "min": 17.5}])],
         "defaults": {"tile-rows": 2048, "tile-cols": 128, "sub-rows": 16, "sub-cols": 2},  # cuda/multipass
     },
 }
-HALO_READS = ["pred(band)", "pred(cpu-tile)"]
-DERIVED = {}  # the seed's cascade for the halo (wavefront, two GPUs)
+HALO_READS = ["pred(band)", "pred(cpu-tile)"]  # the seed's cascade for the halo (wavefront, two GPUs)
 FEATURES, CASCADE, CLASSES = PROFILES["wavefront"]["features"], PROFILES["wavefront"]["cascade"], \
     PROFILES["wavefront"]["classes"]
 
 
 def use_profile(app):
     """Make `app`'s profile the one the learners read."""
-    global FEATURES, CASCADE, CLASSES, DERIVED
+    global FEATURES, CASCADE, CLASSES
     prof = PROFILES[app]
     FEATURES, CASCADE, CLASSES = prof["features"], prof["cascade"], prof["classes"]
-    DERIVED = prof.get("derived", {})
     return prof
-
-
-def power_of_two_part(n, cap):
-    """The largest power of two that divides n, at most cap (sw_app.cpp's len_a_align)."""
-    if n != n:  # a named-tuning row has no features
-        return float("nan")
-    p = 1
-    while p < cap and int(n) % (2 * p) == 0:
-        p *= 2
-    return float(p)
 
 
 def load(pattern, variant):
@@ -102,9 +86,6 @@ def load(pattern, variant):
         t = t[(t["variant"] == variant) & (t["verification"] != "FAILED") & t["time_s"].notna()]
         if len(t):
             t = t.reset_index(drop=True)
-            for name, f in DERIVED.items():
-                if name not in t.columns:
-                    t[name] = t.apply(f, axis=1)
             out[os.path.splitext(os.path.basename(path))[0]] = t
     return out
 

@@ -128,13 +128,8 @@ Work App::work() const {
   return {a * b, a + b, 0};
 }
 
-// len_a_align: the largest power of two dividing len_a, at most 2048 (the largest tile-rows of
-// the tuning space): whether the tiles divide A. On an H100 sub-rows 16 won only where 2048
-// does; log2 of the lengths alone could not tell 600,000 from 2^20 (autotune_h100.md).
 nlohmann::json App::features() const {
-  std::int64_t align = 1;
-  while (align < 2048 && problem_.len_a % (2 * align) == 0) align *= 2;
-  return {{"dtype", dtype()}, {"len_a", problem_.len_a}, {"len_b", problem_.len_b}, {"len_a_align", align}};
+  return {{"dtype", dtype()}, {"len_a", problem_.len_a}, {"len_b", problem_.len_b}};
 }
 
 App::TrialPtr App::prepare(const MpiContext& mpi, const Variant& v, const Tuning& t) {

@@ -45,7 +45,7 @@ class App final : public MiniApp<Problem, Tuning, Make, Alignment> {
   std::string describe() const override;
   std::string dtype() const override { return pair_.alphabet.name; }
   Work work() const override;  // cells
-  // dtype (the alphabet), len_a, len_b, len_a_align: what a learned tile model reads
+  // dtype (the alphabet), len_a, len_b: what a learned tile model reads
   nlohmann::json features() const override;
 
   // A repetition is the forward pass over the ranks; the result adds the start-cell pass.

@@ -24,9 +24,7 @@ const std::map<std::string, std::vector<nlohmann::json>>& instances() {
         {{"app", "synthetic"}, {"dim", 10000.0}, {"tsize", 4000}, {"element_bytes", 48}},
         {{"app", "lcs"}, {"dim", 20000.0}, {"tsize", 1}, {"element_bytes", 4}}}},
       {"jacobi", {{{"n1", 4096}, {"n2", 4096}, {"steps", 256}, {"element_bytes", 4}, {"dims", 2}}}},
-      {"smith_waterman",
-       {{{"len_a", 65536}, {"len_b", 131072}, {"len_a_align", 2048}},
-        {{"len_a", 600000}, {"len_b", 600000}, {"len_a_align", 64}}}}};
+      {"smith_waterman", {{{"len_a", 65536}, {"len_b", 131072}}, {{"len_a", 600000}, {"len_b", 600000}}}}};
   return m;
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The shipped models are what benchmarks/tune_train.py makes of the committed study tables
 # (docs/results/data/autotune_*): the wavefront H100 file and the Smith-Waterman H100 file
-# (tiles/sw_*.csv, len_a_align derived) in full content, the H200 pair's trees. Also the two-GPU halo cascade on tables where one class never predicts
+# (tiles/sw_*.csv) in full content, the H200 pair's trees. Also the two-GPU halo cascade on tables where one class never predicts
 # cpu-tile (the H100's): it once failed there with a KeyError. Exit 77 without scikit-learn.
 #   shipped_models_reproduce.sh PYTHON SOURCE_DIR WORK_DIR
 set -euo pipefail
