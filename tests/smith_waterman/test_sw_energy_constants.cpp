@@ -110,15 +110,23 @@ TEST_F(SwConstantsFile, WithoutFileTheThesisConstantsAreLabelled) {
 }
 
 TEST_F(SwConstantsFile, FilesWithoutTheConstantsGiveTheThesisOnesWithANote) {
-  // The committed H200 file predates e_iadd, e_imax and e_ls: still readable, not used.
-  const auto h200 = find_calibration_for("NVIDIA H200");
-  ASSERT_TRUE(h200.has_value());
-  const EnergyConstants k = constants_from_file(*h200);
+  // A file measured before e_iadd, e_imax and e_ls (the H200's until 2026-11-28): still
+  // readable, not used.
+  nlohmann::json older = kFake;
+  for (const char* key : {"e_iadd", "e_imax", "e_ls"}) older.erase(key);
+  const std::string path = write("older.json", older.dump());
+  const EnergyConstants k = constants_from_file(path);
   EXPECT_FALSE(k.from_file());
   EXPECT_EQ(k.source, kThesisConstants);
   EXPECT_EQ(k.p_stat, 48.0);  // all Table 5.1's: no Hopper e_gs beside a K20c e_iadd
-  EXPECT_NE(k.note.find(*h200), std::string::npos) << k.note;
+  EXPECT_NE(k.note.find(path), std::string::npos) << k.note;
   EXPECT_NE(k.note.find("e_iadd, e_imax, e_ls"), std::string::npos) << k.note;
+  // Both shipped Hopper files have them now.
+  for (const char* device : {"NVIDIA H200", "NVIDIA H100 80GB HBM3"}) {
+    const auto shipped = find_calibration_for(device);
+    ASSERT_TRUE(shipped.has_value()) << device;
+    EXPECT_TRUE(constants_from_file(*shipped).from_file()) << *shipped;
+  }
 
   nlohmann::json unmeasured = kFake;
   unmeasured["e_ls"] = nullptr;  // no NVML when it was measured
