@@ -66,6 +66,11 @@ PROFILES = {
     },
 }
 HALO_READS = ["pred(band)", "pred(cpu-tile)"]  # the seed's cascade for the halo (wavefront, two GPUs)
+# The two-GPU tables' own model entry, first in the file: the mini-app gives a model the run's
+# resources (the wavefront's gpu-count, given or not) beside the instance's features, so a run
+# with two GPUs takes trees learned where two GPUs ran (on both H100 and H200 pairs the best GPU
+# tile at tsize 100 is 32 there, 1 on one GPU) and one GPU the one-GPU classes.
+TWO_GPUS = [{"feature": "gpu-count", "min": 2}]
 FEATURES, CASCADE, CLASSES = PROFILES["wavefront"]["features"], PROFILES["wavefront"]["cascade"], \
     PROFILES["wavefront"]["classes"]
 
@@ -196,7 +201,8 @@ def design(rows, names, predicted=None):
 
 
 def fit_models(learner, train, dual, when):
-    """One model entry (a class): trees for the cascade's tunables, then the halo."""
+    """One model entry (a class): trees for the cascade's tunables, then (dual tables given) the
+    halo's, which reads the cascade's predictions on those tables."""
     best = [r for r in best_rows(train).values() if holds(when, r)]
     if not best:
         return None
@@ -232,12 +238,16 @@ def fit_models(learner, train, dual, when):
 def make_model(learner, specific, train, dual, variant, device, app):
     doc = {"format": "hpcs-tuning-model 1", "app": app, "variant": variant, "device": device,
            "name": learner + (" (class-specific)" if specific else " (universal)"), "models": []}
+    if dual:  # two GPUs: the cascade and the halo from the two-GPU tables alone (few: one class)
+        m = fit_models(learner, dual, dual, [])
+        if m:
+            doc["models"].append(dict(m, **{"class": "two GPUs", "when": TWO_GPUS}))
     if specific:
         for cls, when in CLASSES:
-            m = fit_models(learner, train, dual, when)
+            m = fit_models(learner, train, None, when)
             if m:
                 doc["models"].append(dict(m, **{"class": cls, "when": when}))
-    m = fit_models(learner, train, dual, [])  # the universal one, last: what no class covers
+    m = fit_models(learner, train, None, [])  # the universal one, last: what no class covers
     doc["models"].append(dict(m, **{"class": "universal"}))
     return doc
 
@@ -310,7 +320,7 @@ def main():
         sys.exit("error: --train %s: the tables lack the features %s of --app %s" % (a.train, missing, a.app))
     space = int(np.median([len(t) for t in train.values()]))
     lines = ["| learner | tuner | held-out synthetic | leave-one-out (training instances) | real apps | "
-             "two GPUs, halo (leave-one-out) | training instances |", "|---|---|---|---|---|---|---|"]
+             "two GPUs (leave-one-out) | training instances |", "|---|---|---|---|---|---|---|"]
     results, docs = [], {}
     for learner in LEARNERS:
         for specific in (False, True):

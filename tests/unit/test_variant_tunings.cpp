@@ -92,5 +92,15 @@ TEST(ModelByDefault, OnlyWhereTheCommandLineFixedNothingButResources) {
   EXPECT_FALSE(model_by_default(s, {"unroll", "block"}));
 }
 
+// A model reads the run's resources beside the instance's features (a two-GPU class), the
+// shapes it predicts not.
+TEST(ModelInputs, AreTheFeaturesAndTheResources) {
+  auto s = space();
+  const nlohmann::json features = {{"dim", 500}};
+  EXPECT_EQ(model_inputs(s, Shape{64, 4, true}, features), features);
+  s[1].resource = true;
+  EXPECT_EQ(model_inputs(s, Shape{64, 4, true}, features), (nlohmann::json{{"dim", 500}, {"unroll", 4}}));
+}
+
 }  // namespace
 }  // namespace hpcs

@@ -226,7 +226,7 @@ std::vector<PlannedRun<Entry>> plan_runs(const App& app, const MpiContext& mpi, 
       } else if (by_model) {
         const auto points = tune_detail::legal_points(mpi, e, app.problem(), fixed);
         if (points.empty()) throw Error(cm.model->path + ": " + e.name + " has no legal point on this problem");
-        const Prediction pred = predict_tuning(*cm.model, features);
+        const Prediction pred = predict_tuning(*cm.model, model_inputs(space, e.tuning, features));
         nlohmann::json predicted = nlohmann::json::object();
         for (const auto& coordinate : pred.coordinates) {  // clang 14 cannot capture a structured binding
           const auto& name = coordinate.first;

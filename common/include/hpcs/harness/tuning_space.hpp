@@ -4,6 +4,8 @@
 // coordinate a learned model predicts it in. `--tune` (hpcs/harness/tune.hpp) walks the space;
 // the variant's resolve and why_not are its constraints.
 #pragma once
+#include <nlohmann/json.hpp>
+
 #include <cmath>
 #include <cstdint>
 #include <functional>
@@ -71,6 +73,16 @@ bool model_by_default(const TuningSpace<Problem, Tuning>& space, const std::set<
   for (const auto& d : space)
     if (fixed.count(d.name) && !d.resource) return false;
   return true;
+}
+
+// What a model reads: the instance's features and the run's resources (the wavefront's
+// gpu-count, as given or by default), so a model can hold a class for two GPUs
+// ("when": [{"feature": "gpu-count", "min": 2}]) beside the one-GPU classes.
+template <class Problem, class Tuning>
+nlohmann::json model_inputs(const TuningSpace<Problem, Tuning>& space, const Tuning& t, nlohmann::json features) {
+  for (const auto& d : space)
+    if (d.resource) features[d.name] = d.get(t);
+  return features;
 }
 
 // The tunables' values of a point, in declaration order (those that do not apply too).
