@@ -66,7 +66,7 @@ class TraditionalAligner final : public cuda::TiledAligner {
     TileArgs p{};
     tiled::set_block(p, blk, prob_.a.get(), prob_.b.get(), prob_.scores.get(), tiling_, prob_.open, prob_.extend);
     tiled::set_buffers(p, col_h_.get(), col_e_.get(), row_best_.get(), above ? above_h_.get() : nullptr,
-                       above ? above_f_.get() : nullptr);
+                       above ? above_f_.get() : nullptr, link && link->has_below());
     std::int32_t* const row_h[3] = {row_h_[0].get(), row_h_[1].get(), row_h_[2].get()};
     std::int32_t* const row_f[3] = {row_f_[0].get(), row_f_[1].get(), row_f_[2].get()};
     const auto feed_above = [&](std::int64_t c0, std::int64_t c1) {

@@ -108,7 +108,7 @@ class KokkosWavefront final : public Aligner {
     tiled::TileArgs p{};
     tiled::set_block(p, block_, a_.data(), b_.data(), scores_.data(), tiling_, open_, extend_);
     tiled::set_buffers(p, col_h_.data(), col_e_.data(), row_best_.data(), above ? above_h_.data() : nullptr,
-                       above ? above_f_.data() : nullptr);
+                       above ? above_f_.data() : nullptr, link && link->has_below());
     std::int32_t* const row_h[3] = {row_h_[0].data(), row_h_[1].data(), row_h_[2].data()};
     std::int32_t* const row_f[3] = {row_f_[0].data(), row_f_[1].data(), row_f_[2].data()};
     const auto feed_above = [&](std::int64_t c0, std::int64_t c1) {

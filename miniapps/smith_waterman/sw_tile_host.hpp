@@ -71,15 +71,16 @@ void set_block(Params& p, const Block& blk, const std::uint8_t* a, const std::ui
 }
 
 // The traditional wavefront's buffers besides the rotating rows: H and E of the block's
-// cell rows at the last column done, the best cell of each row of tiles, and the row above
-// the block (null: the table's top edge).
+// cell rows at the last column done, the best cell of each row of tiles, the row above the
+// block (null: the table's top edge), and whether a rank below reads the block's last row.
 inline void set_buffers(TileArgs& p, std::int32_t* col_h, std::int32_t* col_e, BestCell* row_best,
-                        const std::int32_t* above_h, const std::int32_t* above_f) {
+                        const std::int32_t* above_h, const std::int32_t* above_f, bool rank_below) {
   p.col_h = col_h;
   p.col_e = col_e;
   p.row_best = row_best;
   p.above_h = above_h;
   p.above_f = above_f;
+  p.rank_below = rank_below;
 }
 
 // Wavefront w reads the rows wavefronts w - 1 (in) and w - 2 (the corner) wrote and writes

@@ -20,8 +20,10 @@ using Barrier = hpcs::testing::ThreadBarrier;
 using hpcs::testing::ThreadTeam;
 
 // The traditional wavefront on the host: every tile of a wavefront by a team of threads.
+// rank_below: as if a rank below read the block's last row (the masked partial last row of
+// tiles); without, that row runs the plain loop.
 template <int SR>
-Cell host_wavefront(const Block& blk, const Scoring& s, int tile_rows, int tile_cols, int sub_cols) {
+Cell host_wavefront(const Block& blk, const Scoring& s, int tile_rows, int tile_cols, int sub_cols, bool rank_below) {
   const int threads = tile_rows / SR;
   const Tuning tiles = tiling(tile_rows, tile_cols, SR, sub_cols);
   const int down = static_cast<int>((blk.rows + tile_rows - 1) / tile_rows);
@@ -36,7 +38,7 @@ Cell host_wavefront(const Block& blk, const Scoring& s, int tile_rows, int tile_
   std::vector<tiled::BestCell> row_best(down, tiled::BestCell{0, 0, 0});
   tiled::TileArgs p{};
   tiled::set_block(p, blk, blk.a, blk.b, table.data(), tiles, s.gap_open, s.gap_extend);
-  tiled::set_buffers(p, col_h.data(), col_e.data(), row_best.data(), nullptr, nullptr);
+  tiled::set_buffers(p, col_h.data(), col_e.data(), row_best.data(), nullptr, nullptr, rank_below);
   std::vector<unsigned char> scratch(tiled::tile_scratch_bytes(tile_cols, threads) + 16);
   void* base = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(scratch.data()) + 15) / 16 * 16);
   const auto launch = [&](int w, int r_first, int r_last) {
@@ -77,10 +79,13 @@ TEST(SwTileHost, TeamsOfThreadsEqualTheReference) {
         if (n > 100) std::copy(a.begin() + 10, a.begin() + 90, b.begin() + 20);
         const Block blk = whole(a, b, mode);
         const Cell want = sw_reference_block(blk, s);
-        const Cell got = host_wavefront<4>(blk, s, sh.tile_rows, sh.tile_cols, sh.sub_cols);
-        EXPECT_EQ(got.score, want.score);
-        EXPECT_EQ(got.i, want.i);
-        EXPECT_EQ(got.j, want.j);
+        for (bool rank_below : {false, true}) {
+          SCOPED_TRACE(rank_below ? "masked partial row" : "plain partial row");
+          const Cell got = host_wavefront<4>(blk, s, sh.tile_rows, sh.tile_cols, sh.sub_cols, rank_below);
+          EXPECT_EQ(got.score, want.score);
+          EXPECT_EQ(got.i, want.i);
+          EXPECT_EQ(got.j, want.j);
+        }
       }
 }
 
