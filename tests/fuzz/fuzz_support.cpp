@@ -20,22 +20,24 @@ namespace {
 [[maybe_unused]] const bool memory_limit_set = ::setenv("HPCS_MEMORY_LIMIT_BYTES", "4194304", 0) == 0;
 
 // The scratch directory, made once; removed by an atexit handler (libFuzzer ends with exit()).
+// Leaked on purpose: a static path would be destroyed before that handler runs (its destructor
+// is registered after the handler, so it runs first), and the handler would read freed memory.
 const fs::path& scratch_dir() {
-  static const fs::path dir = [] {
+  static const fs::path* dir = [] {
     fs::path base = "/tmp";
     std::error_code ec;
     if (const char* d = std::getenv("HPCS_FUZZ_TMPDIR"); d && *d) base = d;
     else if (fs::is_directory("/dev/shm", ec) && ::access("/dev/shm", W_OK) == 0) base = "/dev/shm";
     else if (const char* t = std::getenv("TMPDIR"); t && *t) base = t;
-    fs::path p = base / ("hpcs_fuzz." + std::to_string(::getpid()));
-    fs::create_directories(p);
+    auto* p = new fs::path(base / ("hpcs_fuzz." + std::to_string(::getpid())));
+    fs::create_directories(*p);
     std::atexit([] {
       std::error_code ignored;
       fs::remove_all(scratch_dir(), ignored);
     });
     return p;
   }();
-  return dir;
+  return *dir;
 }
 }  // namespace
 
