@@ -19,7 +19,7 @@
 #include "jacobi_hex_rows.hpp"
 #include "jacobi_stencil.hpp"
 
-namespace hpcs::jacobi::cuda::blocks {
+namespace hpcs::jacobi::blocks {
 
 template <class Real>
 struct Hex1dParams {
@@ -120,4 +120,4 @@ class Hex1dBlock {
   int r0_, r1_;
 };
 
-}  // namespace hpcs::jacobi::cuda::blocks
+}  // namespace hpcs::jacobi::blocks

@@ -12,6 +12,7 @@
 #include <type_traits>
 
 #include "hex_tiling.hpp"
+#include "jacobi_fast2d_kokkos.hpp"
 #include "jacobi_grid_kokkos.hpp"
 #include "jacobi_kokkos_factories.hpp"
 #include "jacobi_team_tiles_kokkos.hpp"
@@ -121,7 +122,8 @@ struct Plan {
   int team = 1;
   int width = 0;
   int frame = 1;
-  std::size_t scratch = 0;  // bytes used; the request adds kAlign
+  std::size_t scratch = 0;   // bytes used; the request adds kAlign
+  Fast2dRun fast = nullptr;  // 2D: the fixed-shape path for full wavefronts (jacobi_fast2d_kokkos.hpp)
   std::optional<std::string> error;
 };
 
@@ -162,6 +164,16 @@ std::size_t scratch_bytes(const Problem& p, const Tuning& t, std::size_t real_si
 template <class Real>
 Tuning resolve_for_backend(const Problem& p, const Tuning& requested) {
   Tuning t = resolve_tiles(p, requested, sizeof(Real) == 8 ? Precision::Float64 : Precision::Float32);
+  // No tile given, Jacobi float32 on a GPU: the fast path's default shape (it fits Kokkos'
+  // team scratch, where the shared 16/9/384 does not).
+  if (p.dims == 2 && kGpuBackend && std::is_same_v<Real, float> && p.stencil == Stencil::Jacobi && requested.t_T == 0 &&
+      requested.t_S1 == 0 && requested.t_S2 == 0 && (requested.threads == 0 || requested.threads == kFast2dDefaultS2)) {
+    Tuning f = t;
+    f.t_T = kFast2dDefaultT;
+    f.t_S1 = kFast2dDefaultS1;
+    f.t_S2 = kFast2dDefaultS2;
+    if (!check_tiles(p, f)) return f;
+  }
   if (p.dims != 2 || requested.t_S2 != 0 || check_tiles(p, t)) return t;
   // Largest multiple of 32 (down from the default) whose rows fit; if none does, the
   // plan refuses the tiles with the numbers.
@@ -199,6 +211,8 @@ Plan make_plan(const Problem& p, const Tuning& requested) {
                  " smaller)";
     return plan;
   }
+  if constexpr (std::is_same_v<Real, float>)
+    if (p.dims == 2 && p.cols() < (1 << 22)) plan.fast = fast2d_for(t, p.stencil);  // the block's 32-bit offsets
   const int max_team = team_max<Real>(p, plan.scratch + kAlign);
   if (t.threads > 0) {
     if (t.threads > max_team) {
@@ -258,10 +272,12 @@ class KokkosTiled final : public KokkosGrid<Real> {
                         {"t_S1", plan_.tiles.t_S1},
                         {"team_size", plan_.team},
                         {"scratch_bytes_per_team", plan_.scratch + kAlign},
-                        {"policy", "TeamPolicy"}};
+                        {"policy", "TeamPolicy"},
+                        {"execution_space", Kokkos::DefaultExecutionSpace::name()}};
     if (p.dims == 2) {
       d["t_S2"] = plan_.tiles.t_S2;
       d["subprisms_per_prism"] = SkewedColumns{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2}.subprisms();
+      d["fast_kernel"] = plan_.fast != nullptr;
     } else if (p.dims == 3) {
       d["t_S2"] = plan_.tiles.t_S2;
       d["t_S3"] = plan_.tiles.t_S3;
@@ -296,6 +312,8 @@ class KokkosTiled final : public KokkosGrid<Real> {
                              Policy1D(teams, plan_.team).set_scratch_size(0, Kokkos::PerTeam(request)), f);
       } else if (p.dims == 3) {
         dispatch3d(h, w, teams, request, level0, level1);
+      } else if (plan_.fast && h.first_row(w) == 0 && h.last_row(w) == h.t_T - 1) {
+        run_fast2d(steps, w, n, level0, level1);
       } else {
         const SkewedColumns sc{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2};
         with_stencil(p.stencil, [&](auto st) {
@@ -311,6 +329,17 @@ class KokkosTiled final : public KokkosGrid<Real> {
   }
 
  private:
+  // A wavefront of full hexagons through the fast block (float32 only: plan_.fast is null
+  // otherwise), with the parameters cuda/tiled builds for it (one thread per column).
+  void run_fast2d(std::int64_t steps, std::int64_t w, std::int64_t n, Real* level0, Real* level1) {
+    if constexpr (std::is_same_v<Real, float>) {
+      Tuning t = plan_.tiles;
+      t.threads = t.t_S2;
+      const auto prm = blocks::hhc2d_params(this->problem(), t, steps, level0, level1, blocks::kRoundFixed);
+      plan_.fast(prm, w, n);
+    }
+  }
+
   void dispatch3d(const HexTiling& h, std::int64_t w, int teams, std::size_t request, Real* level0, Real* level1) {
     const Problem& p = this->problem();
     const SkewedColumns s2{plan_.tiles.t_S2, plan_.tiles.t_T, p.n2}, s3{plan_.tiles.t_S3, plan_.tiles.t_T, p.n3};

@@ -124,7 +124,7 @@ class BlockMem {
   }
   int tid = 0;
 
-  cuda::blocks::RowInfo* rows() { return rows_.data(); }
+  blocks::RowInfo* rows() { return rows_.data(); }
   Real* buf(int b) { return buf_.at(static_cast<std::size_t>(b)).data(); }
 
   Real ld(const Real* base, int idx) {
@@ -241,7 +241,7 @@ class BlockMem {
 
   World<Real>& world_;
   int block_;
-  std::vector<cuda::blocks::RowInfo> rows_;
+  std::vector<blocks::RowInfo> rows_;
   std::vector<std::vector<Real>> buf_;
   std::vector<std::vector<Access>> state_;
   std::vector<std::vector<char>> pending_, valid_;
@@ -251,7 +251,7 @@ class BlockMem {
 // Runs one block's program with `threads` emulated threads.
 template <class Real, class Block>
 void run_block(Block& b, BlockMem<Real>& m, int threads) {
-  b.for_each_phase([&](const cuda::blocks::Phase& ph) {
+  b.for_each_phase([&](const blocks::Phase& ph) {
     for (int t = 0; t < threads; ++t) {
       m.tid = t;
       b.run(t, ph);
@@ -267,7 +267,7 @@ void run_block_per_thread(Make make, BlockMem<Real>& m, int threads) {
   std::vector<decltype(make(0))> b;
   b.reserve(static_cast<std::size_t>(threads));
   for (int t = 0; t < threads; ++t) b.push_back(make(t));
-  b[0].for_each_phase([&](const cuda::blocks::Phase& ph) {
+  b[0].for_each_phase([&](const blocks::Phase& ph) {
     for (int t = 0; t < threads; ++t) {
       m.tid = t;
       b[static_cast<std::size_t>(t)].run(ph);

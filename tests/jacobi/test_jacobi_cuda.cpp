@@ -25,10 +25,10 @@
 namespace hpcs::jacobi {
 namespace {
 
-using cuda::blocks::Hex1dBlock;
-using cuda::blocks::Hex1dParams;
-using cuda::blocks::Hhc2dBlock;
-using cuda::blocks::Hhc2dParams;
+using blocks::Hex1dBlock;
+using blocks::Hex1dParams;
+using blocks::Hhc2dBlock;
+using blocks::Hhc2dParams;
 
 // The second buffer starts with NaN in the interior, so reading a level that was never
 // written there shows in the result.
@@ -70,11 +70,11 @@ std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, st
                              int round, emu::Checker& chk) {
   emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
   emu::World<Real> world{{&g0, &g1}, p.rows(), p.cols(), 0, 0, &chk};
-  Hhc2dParams<Real> prm = cuda::blocks::hhc2d_params(p, t, T, g0.v.data(), g1.v.data(), round);
+  Hhc2dParams<Real> prm = blocks::hhc2d_params(p, t, T, g0.v.data(), g1.v.data(), round);
   const auto a = static_cast<std::size_t>(prm.nr * prm.rs);
   for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
     world.wave = w;
-    prm.init_row0 = cuda::blocks::hhc_init_row0(prm.h, w);
+    prm.init_row0 = blocks::hhc_init_row0(prm.h, w);
     const auto b = static_cast<std::size_t>((w == 0 ? prm.nr : t.t_S1 + 2) * prm.rsi);
     for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
       emu::BlockMem<Real> m(world, static_cast<int>(k), t.t_T + 1, {a, a, b});
@@ -92,16 +92,16 @@ std::vector<Real> emulate_2d(const std::vector<Real>& init, const Problem& p, st
 template <class Real, int kS2, int kT, int kS1, int kRound>
 std::vector<Real> emulate_2d_fast(const std::vector<Real>& init, const Problem& p, std::int64_t T, int threads,
                                   emu::Checker& chk, long (&fast)[2]) {
-  using Fast = cuda::blocks::Hhc2dFastBlock<Real, emu::BlockMem<Real>, kS2, kT, kS1, kRound>;
-  constexpr int gS2 = kRound == cuda::blocks::kRoundFixed ? kS2 : 0, gT = kRound == cuda::blocks::kRoundFixed ? kT : 0;
+  using Fast = blocks::Hhc2dFastBlock<Real, emu::BlockMem<Real>, kS2, kT, kS1, kRound>;
+  constexpr int gS2 = kRound == blocks::kRoundFixed ? kS2 : 0, gT = kRound == blocks::kRoundFixed ? kT : 0;
   emu::GlobalGrid<Real> g0(init), g1(poisoned(p, init));
   emu::World<Real> world{{&g0, &g1}, p.rows(), p.cols(), 0, 0, &chk};
   const Tuning t{kT, kS1, kS2, threads};
-  Hhc2dParams<Real> prm = cuda::blocks::hhc2d_params(p, t, T, g0.v.data(), g1.v.data(), kRound);
+  Hhc2dParams<Real> prm = blocks::hhc2d_params(p, t, T, g0.v.data(), g1.v.data(), kRound);
   const auto a = static_cast<std::size_t>(prm.nr * prm.rs);
   for (std::int64_t w = 0; w < prm.h.wavefronts(); ++w) {
     world.wave = w;
-    prm.init_row0 = cuda::blocks::hhc_init_row0(prm.h, w);
+    prm.init_row0 = blocks::hhc_init_row0(prm.h, w);
     const auto b = static_cast<std::size_t>((w == 0 ? prm.nr : kS1 + 2) * prm.rsi);
     for (std::int64_t k = 0; k < prm.h.tiles(w); ++k) {
       if (Fast::applies(prm.h, w)) {
@@ -119,7 +119,7 @@ std::vector<Real> emulate_2d_fast(const std::vector<Real>& init, const Problem& 
 }
 
 // Returns the hexagons the fast block ran without / with the Edge checks.
-template <class Real, int kS2, int kT, int kS1, int kRound = cuda::blocks::kRoundFixed>
+template <class Real, int kS2, int kT, int kS1, int kRound = blocks::kRoundFixed>
 std::array<long, 2> check_fast_block(const Problem& p, std::int64_t T) {
   SCOPED_TRACE(testing::Message() << "fast t_S2=" << kS2 << " t_T=" << kT << " t_S1=" << kS1 << " round=" << kRound
                                   << " n1=" << p.n1 << " n2=" << p.n2 << " T=" << T);
@@ -136,7 +136,7 @@ TEST(FastMod, MatchesTheRemainder) {
   for (int P = 1; P < 1200; P += (P < 80 ? 1 : 7))
     for (int a = -3000; a < 300000; a += (a < 5000 ? 1 : 97)) {
       const int want = ((a % P) + P) % P;
-      ASSERT_EQ(cuda::blocks::fast_mod(a, P, 1.0f / static_cast<float>(P)), want) << "a=" << a << " P=" << P;
+      ASSERT_EQ(blocks::fast_mod(a, P, 1.0f / static_cast<float>(P)), want) << "a=" << a << " P=" << P;
     }
 }
 
@@ -150,7 +150,7 @@ TEST(HexRows, LeaveThresholdsMatchLeavesTile) {
             for (std::int64_t k = 0; k < h.tiles(w); ++k) {
               const std::int64_t origin = h.x0(w, k) - h.half();
               for (int r = 0; r < t_T; ++r) {
-                const cuda::blocks::RowInfo ri = cuda::blocks::row_info(h, w, k, r, origin);
+                const blocks::RowInfo ri = blocks::row_info(h, w, k, r, origin);
                 const Span s = h.row(w, k, r);
                 for (std::int64_t x = s.lo; x <= s.hi; ++x) {
                   const int lx = static_cast<int>(x - origin);
@@ -226,7 +226,7 @@ void check_fixed_shape(int t_S1, int threads, const Problem& p, std::int64_t T) 
   const auto init = random_grid<float>(p, 5);
   const Tuning t{kT, t_S1, kS2, threads};
   emu::Checker chk;
-  const auto got = emulate_2d<float, kS2, kT>(init, p, T, t, cuda::blocks::kRoundFixed, chk);
+  const auto got = emulate_2d<float, kS2, kT>(init, p, T, t, blocks::kRoundFixed, chk);
   ASSERT_EQ(chk.errors, 0) << chk.first_error;
   ASSERT_EQ(got, reference_run(p, init, T));
 }

@@ -6,6 +6,7 @@
 // as a difference from the reference (Kokkos::Serial runs teams of one thread only).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <memory>
@@ -14,6 +15,7 @@
 #include <thread>
 #include <type_traits>
 
+#include "jacobi_hhc2d_fast_block.hpp"
 #include "jacobi_reference.hpp"
 #include "jacobi_slab_tile.hpp"
 #include "jacobi_team_tiles_kokkos.hpp"
@@ -96,6 +98,72 @@ TEST(JacobiTeamTiles, HhcPrismsOnHostThreadsEqualTheReference) {
       check<float>(Problem{2, n1, n2}, t, 9, rng);
       check<double>(Problem{2, n1, n2}, t, 6, rng);
     }
+}
+
+// kokkos/tiled's fast path on a GPU (jacobi_fast2d_kokkos.hpp): wavefronts of full hexagons
+// run cuda/tiled's fast block with copies that land when issued (ImmediateMem) in teams of
+// t_S2 real threads, the other wavefronts the generic team tile; the two write and read
+// global memory by the same protocol, so the mix equals the reference bit for bit. Scratch
+// starts as NaN for every tile.
+template <int kS2, int kT, int kS1>
+std::vector<float> host_fast_mix(const Problem& p, int threads, const std::vector<float>& grid, std::int64_t T,
+                                 long& fast_tiles) {
+  using Fast = blocks::Hhc2dFastBlock<float, blocks::ImmediateMem<float>, kS2, kT, kS1>;
+  std::vector<float> level[2] = {grid, grid};
+  const Tuning t{kT, kS1, kS2, kS2};
+  const auto prm = blocks::hhc2d_params(p, t, T, level[0].data(), level[1].data(), blocks::kRoundFixed);
+  const HexTiling& h = prm.h;
+  const int width = kS1 + kT - 2, frame = kS2 + 2;
+  const SkewedColumns sc{kS2, kT, p.n2};
+  std::vector<float> scratch(
+      std::max(kokkos::hhc2d_scratch_values(width, frame, kT), Fast::elems(0) + Fast::elems(1) + Fast::elems(2)));
+  for (std::int64_t w = 0; w < h.wavefronts(); ++w) {
+    const bool fast = Fast::applies(h, w);
+    const int n = fast ? kS2 : threads;
+    for (std::int64_t k = 0; k < h.tiles(w); ++k) {
+      std::fill(scratch.begin(), scratch.end(), std::numeric_limits<float>::quiet_NaN());
+      hpcs::testing::ThreadBarrier bar(static_cast<unsigned>(n));
+      std::vector<std::thread> team;
+      for (int r = 0; r < n; ++r)
+        team.emplace_back([&, r] {
+          if (fast) {
+            float* b0 = scratch.data();
+            blocks::ImmediateMem<float> mem{{b0, b0 + Fast::elems(0), b0 + Fast::elems(0) + Fast::elems(1)}};
+            Fast(prm, mem, w, k, r).run_all([&] { bar.wait(); });
+          } else {
+            kokkos::hhc2d_tile<Jacobi2D>(
+                kokkos::Hhc2DArgs<float>{h, sc, w, p.cols(), {level[0].data(), level[1].data()}, width, frame}, k,
+                scratch.data(), ThreadTeam{r, n, &bar});
+          }
+        });
+      for (auto& th : team) th.join();
+      fast_tiles += fast ? 1 : 0;
+    }
+  }
+  return level[T % 2];
+}
+
+template <int kS2, int kT, int kS1>
+void check_fast_mix(std::int64_t n1, std::int64_t n2, std::int64_t T, std::mt19937_64& rng) {
+  const Problem p{2, n1, n2};
+  std::uniform_real_distribution<double> d(-1.0, 1.0);
+  std::vector<float> grid(static_cast<std::size_t>(p.stored()));
+  for (auto& x : grid) x = static_cast<float>(d(rng));
+  long fast_tiles = 0;
+  const auto got = host_fast_mix<kS2, kT, kS1>(p, 5, grid, T, fast_tiles);
+  const auto want = reference_run(p, grid, T);
+  EXPECT_GT(fast_tiles, 0) << "no full wavefront: the case does not test the fast block";
+  ASSERT_EQ(std::memcmp(got.data(), want.data(), got.size() * sizeof(float)), 0)
+      << n1 << "x" << n2 << " T=" << T << " fast " << kS2 << "/" << kT << "/" << kS1;
+}
+
+TEST(JacobiTeamTiles, FastBlockWithImmediateCopiesBesideTheTeamTile) {
+  std::mt19937_64 rng(std::random_device{}());
+  // Sizes not multiples of the tiles; hexagons cut by the boundary rows (the Edge steps);
+  // T leaving a cut last band.
+  check_fast_mix<32, 4, 3>(37, 75, 13, rng);
+  check_fast_mix<32, 8, 5>(61, 33, 19, rng);
+  check_fast_mix<64, 10, 4>(45, 130, 22, rng);
 }
 
 // The other 2D stencils through the same prisms (the reference's stencil is checked against

@@ -79,6 +79,38 @@ TEST_P(JacobiVariant, TiledEqualsNaiveOfTheSameBackend) {
   EXPECT_GT(rejections.admitted(), 0);
 }
 
+// kokkos/tiled's fast path (kokkos_variants/jacobi/jacobi_fast2d_kokkos.hpp, GPU backends):
+// every compiled shape on a grid that is no multiple of the tiles, in two bands that leave
+// cut wavefronts, equals kokkos/naive bit for bit and reports that it ran the fast block.
+TEST(JacobiVariants, KokkosTiledFastShapesEqualNaive) {
+  const Variant* tiled = nullptr;
+  const Variant* naive = nullptr;
+  for (const auto& v : variants()) {
+    if (v.name == "kokkos/tiled") tiled = &v;
+    if (v.name == "kokkos/naive") naive = &v;
+  }
+  if (tiled == nullptr || naive == nullptr) GTEST_SKIP() << "no Kokkos variants in this build";
+  if (const auto why = unavailable(*tiled)) GTEST_SKIP() << *why;
+  std::mt19937_64 rng(std::random_device{}());
+  const Problem p = grid2d(301, 517);
+  const auto grid = random_grid<float>(p, rng);
+  const std::vector<std::int64_t> bands = {37, 20};
+  const auto want = run(*naive, Tuning{}, p, grid, bands);
+  for (const Tuning& t : {Tuning{8, 5, 256, 0}, Tuning{10, 4, 256, 0}, Tuning{12, 4, 224, 0}, Tuning{16, 4, 160, 0},
+                          Tuning{8, 4, 288, 0}, Tuning{12, 2, 256, 0}, Tuning{16, 2, 192, 0}}) {
+    auto s = make<float>(*tiled, t);
+    s->setup(p, grid.data());
+    const std::string space = s->details().value("execution_space", "");
+    if (space == "Serial" || space == "OpenMP" || space == "Threads" || space == "HPX")
+      GTEST_SKIP() << "kokkos/tiled on " << space << ": host teams are one thread, no fast path";
+    for (std::int64_t b : bands) s->advance(b);
+    std::vector<float> got(grid.size());
+    s->download(got.data());
+    EXPECT_TRUE(s->details().value("fast_kernel", false)) << describe(t) << " on " << space;
+    EXPECT_TRUE(same_bits(got, want, p)) << describe(t);
+  }
+}
+
 // The checks every variant shares around its backend's: the tile rules first (tiled
 // variants), the split over the ranks with the variant's halo, and the named tunings of
 // the tiled variants (what --variant 'cuda/tiled/*' runs).

@@ -25,7 +25,7 @@
 #include "jacobi_stencil.hpp"
 #include "jacobi_problem.hpp"
 
-namespace hpcs::jacobi::cuda::blocks {
+namespace hpcs::jacobi::blocks {
 
 template <class Real>
 struct Hhc2dParams {
@@ -357,4 +357,4 @@ class Hhc2dBlock {
   int tid_, c_, q_;   // thread, its column in the sub-prism, its row group
 };
 
-}  // namespace hpcs::jacobi::cuda::blocks
+}  // namespace hpcs::jacobi::blocks

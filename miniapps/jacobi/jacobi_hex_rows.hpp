@@ -9,7 +9,7 @@
 #include "hex_tiling.hpp"
 #include "hpcs/base/hd.hpp"
 
-namespace hpcs::jacobi::cuda::blocks {
+namespace hpcs::jacobi::blocks {
 
 constexpr int kFar = 1 << 30;
 
@@ -48,4 +48,4 @@ struct Phase {
   int r = 0;           // hexagon row
 };
 
-}  // namespace hpcs::jacobi::cuda::blocks
+}  // namespace hpcs::jacobi::blocks

@@ -22,13 +22,33 @@
 // works on one column j per row step, so it computes the slots of j - 1 and j + 1 once per
 // step. Buffer 2 holds the hexagon's input level (t_S1 + 2 rows of Pi >= t_S2 + 2 slots),
 // loaded one sub-prism ahead.
+//
+// Shared by cuda/tiled (DeviceMem: cp.async copies) and kokkos/tiled on a GPU (ImmediateMem
+// below: plain copies in team scratch), so both backends run the same block.
 #pragma once
 #include <cstddef>
 #include <cstdint>
 
 #include "jacobi_hhc2d_block.hpp"
 
-namespace hpcs::jacobi::cuda::blocks {
+namespace hpcs::jacobi::blocks {
+
+// The block's memory where copies cannot be asynchronous (portable code: Kokkos team
+// scratch): a copy lands when issued, so commit and the waits have nothing to do. The
+// protocol allows it: an asynchronous copy may land any time between its issue and its
+// wait, and no thread touches its slot in between (the emulator checks that for cp.async).
+template <class Real>
+struct ImmediateMem {
+  Real* b[3];
+  HPCS_HD Real* buf(int i) const { return b[i]; }
+  HPCS_HD Real ld(const Real* base, int idx) const { return base[idx]; }
+  HPCS_HD void st(Real* base, int idx, Real v) const { base[idx] = v; }
+  HPCS_HD void gst(Real* dst, Real v) const { *dst = v; }
+  HPCS_HD void copy(Real* base, int idx, const Real* src) const { base[idx] = *src; }
+  HPCS_HD void commit() const {}
+  HPCS_HD void wait_prior1() const {}
+  HPCS_HD void wait_all() const {}
+};
 
 template <class Real, class Mem, int kS2, int kT, int kS1, int kRound = kRoundFixed>
 class Hhc2dFastBlock {
@@ -333,4 +353,4 @@ class Hhc2dFastBlock {
   std::int64_t origin_off_ = 0;  // origin * cols: local row 0's offset in a global buffer
 };
 
-}  // namespace hpcs::jacobi::cuda::blocks
+}  // namespace hpcs::jacobi::blocks
