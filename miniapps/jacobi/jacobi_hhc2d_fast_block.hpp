@@ -28,6 +28,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "jacobi_hhc2d_block.hpp"
 
@@ -39,6 +40,7 @@ namespace hpcs::jacobi::blocks {
 // wait, and no thread touches its slot in between (the emulator checks that for cp.async).
 template <class Real>
 struct ImmediateMem {
+  static constexpr bool kCopiesLandAtIssue = true;
   Real* b[3];
   HPCS_HD Real* buf(int i) const { return b[i]; }
   HPCS_HD Real ld(const Real* base, int idx) const { return base[idx]; }
@@ -48,6 +50,14 @@ struct ImmediateMem {
   HPCS_HD void commit() const {}
   HPCS_HD void wait_prior1() const {}
   HPCS_HD void wait_all() const {}
+};
+
+// Whether Mem's copies land when issued (ImmediateMem): then a load's latency is only hidden
+// if the block issues it early and stores it late (Hhc2dFastBlock::step).
+template <class M, class = void>
+struct CopiesLandAtIssue : std::false_type {};
+template <class M>
+struct CopiesLandAtIssue<M, std::void_t<decltype(M::kCopiesLandAtIssue)>> : std::bool_constant<M::kCopiesLandAtIssue> {
 };
 
 template <class Real, class Mem, int kS2, int kT, int kS1, int kRound = kRoundFixed>
@@ -168,6 +178,10 @@ class Hhc2dFastBlock {
   template <bool Edge>
   HPCS_HD void step(int R, const Sub& sp) const {
     const int j = sp.col0 - R, slot = sp.slot, col0 = sp.col0;
+    if constexpr (CopiesLandAtIssue<Mem>::value) {
+      staged_step<Edge>(R, sp);
+      return;
+    }
     if (R == 0) outer_copies<Edge>(0, j, slot);
     if (Edge || sp.boundary) boundary_copies<Edge>(R, sp.s, j, slot);
     m_.commit();
@@ -180,6 +194,84 @@ class Hhc2dFastBlock {
     }
     if (R == kT - 1) m_.wait_all();
     else m_.wait_prior1();
+  }
+
+  // Copies held in registers: loaded when the asynchronous protocol would issue them,
+  // stored when it would have them land at the latest (after this step's update).
+  template <int N>
+  struct Staged {
+    Real* dst = nullptr;
+    Real v[N];
+    int at[N];
+    bool on[N] = {};
+    HPCS_HD void load(int i, bool ok, int idx, const Real* src) {
+      on[i] = ok;
+      if (ok) {
+        at[i] = idx;
+        v[i] = *src;
+      }
+    }
+    HPCS_HD void store(const Mem& m) const {
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+      for (int i = 0; i < N; ++i)
+        if (on[i]) m.st(dst, at[i], v[i]);
+    }
+  };
+
+  // step() for memories whose copies land at issue (ImmediateMem): what row R copies for
+  // later rows (level R + 1's outer rows, the next sub-prism's input level) is loaded before
+  // the update and stored after it, so the loads' latency overlaps the update instead of
+  // stalling each copy in turn. Those slots are untouched until the end of step R + 1 (the
+  // asynchronous protocol may land them any time in between), so storing late is safe.
+  template <bool Edge>
+  HPCS_HD void staged_step(int R, const Sub& sp) const {
+    const int j = sp.col0 - R, slot = sp.slot, col0 = sp.col0;
+    if (R == 0) outer_copies<Edge>(0, j, slot);  // read by this very step
+    if (Edge || sp.boundary) boundary_copies<Edge>(R, sp.s, j, slot);
+    Staged<4> outer;
+    if (R + 1 < H) stage_outer<Edge>(outer, R + 1, j - 1, wrap(slot - 1, P));
+    Staged<NRI> input;
+    if (R == 1 && sp.more) stage_input<Edge>(input, sp.s + 1);
+    if (j >= 1 && j <= p_.n2) {
+      if (R == 0) compute<Edge, true>(0, j, col0, slot);
+      else compute<Edge, false>(R, j, col0, slot);
+    }
+    outer.store(m_);
+    input.store(m_);
+  }
+
+  // outer_copies(L, j, slot) into registers: entries 2i (top) and 2i + 1 (bottom).
+  template <bool Edge>
+  HPCS_HD void stage_outer(Staged<4>& st, int L, int j, int slot) const {
+    if (j < 1 || j > p_.n2 || L + 1 > H) return;
+    const int n = L + 1 < H ? 2 : 1;
+    st.dst = m_.buf(L & 1) + slot;
+    const Real* g = src(L, 0, j);
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+    for (int i = 0; i < 2; ++i) {
+      const int top = lo(L) - 1 - i, bottom = hi(L) + 1 + i;
+      st.load(2 * i, i < n && (!Edge || readable(top)), top * P, g + top * cols_);
+      st.load(2 * i + 1, i < n && (!Edge || readable(bottom)), bottom * P, g + bottom * cols_);
+    }
+  }
+
+  // input_copies(s) into registers, for s >= 1 (sub-prism 0's extra columns are loaded by
+  // load_first).
+  template <bool Edge>
+  HPCS_HD void stage_input(Staged<NRI>& st, std::int64_t s) const {
+    const int j = static_cast<int>(s) * kS2 + 2 + c_;
+    if (j > p_.n2 + 1) return;
+    const int slot = j % Pi;
+    st.dst = m_.buf(2);
+    const Real* g = src(-1, ROW0I, j);
+#ifdef __CUDA_ARCH__
+#pragma unroll
+#endif
+    for (int r = 0; r < NRI; ++r) st.load(r, !Edge || readable(r + ROW0I), r * Pi + slot, g + r * cols_);
   }
 
   // The rows of level L that row L + 1 reads but no row of this hexagon computes: 2 per
