@@ -27,7 +27,7 @@ void register_cuda_variants(VariantList& list) {
     if (p.dims == 3) return cuda::hhc3d_rejects(p, t, task.precision);
     return p.dims == 1 ? cuda::hex1d_rejects(p, t, task.precision) : cuda::hhc2d_rejects(p, t, task.precision);
   };
-  tiled.space = tiled_space();
+  tiled.space = tiled_space({}, tiled.resolve);
   list.push_back(tiled);
 }
 

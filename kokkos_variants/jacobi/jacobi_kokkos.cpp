@@ -30,7 +30,7 @@ void register_kokkos_variants(VariantList& list) {
     if (auto why = KokkosRuntime::unavailable()) return why;
     return kokkos::tiled_rejects(task.grid, t, task.precision);
   };
-  tiled.space = tiled_space();
+  tiled.space = tiled_space({}, tiled.resolve);  // its own default tiles join the candidates
   list.push_back(tiled);
 }
 

@@ -31,22 +31,23 @@ std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p) {
 }
 
 namespace {
-// spec's list for one tile field, with the task's default tile for that field added (sorted,
-// once) where spec asks for it.
-std::vector<int> with_default(std::vector<int> v, const SweepSpec& spec, const Task& task, int Tuning::*field) {
+// spec's list for one tile field, with the variant's default tile for that field added (sorted,
+// once) where spec asks for it: kokkos/tiled's defaults differ from the shared ones on a GPU.
+std::vector<int> with_default(std::vector<int> v, const SweepSpec& spec, const Task& task, int Tuning::*field,
+                              const TileDefaults& defaults) {
   if (!spec.with_defaults) return v;
-  const int d = resolve_tiles(task.grid, Tuning{}, task.precision).*field;
+  const int d = (defaults ? defaults(task, Tuning{}) : resolve_tiles(task.grid, Tuning{}, task.precision)).*field;
   if (std::find(v.begin(), v.end(), d) == v.end()) v.insert(std::upper_bound(v.begin(), v.end(), d), d);
   return v;
 }
 }  // namespace
 
-TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec) {
+TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec, TileDefaults defaults) {
   const auto three_d = [](const Task& task) { return task.grid.dims == 3; };
   Tunable<Task, Tuning> s3 = tile(
       "tile-s3",
-      [spec, three_d](const Task& task) {
-        return three_d(task) ? with_default(spec.t_S3, spec, task, &Tuning::t_S3) : std::vector<int>{0};
+      [spec, three_d, defaults](const Task& task) {
+        return three_d(task) ? with_default(spec.t_S3, spec, task, &Tuning::t_S3, defaults) : std::vector<int>{0};
       },
       &Tuning::t_S3);
   s3.applies = [](const Tuning& t) { return t.t_S3 > 0; };  // resolved: 3D only
@@ -67,21 +68,21 @@ TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec) {
   split.applies = [](const Tuning& t) { return t.t_S3 > 0; };  // resolved: 3D only
   return {tile(
               "tile-t",
-              [spec, three_d](const Task& task) {
-                return with_default(three_d(task) ? spec.t_T_3d : spec.t_T, spec, task, &Tuning::t_T);
+              [spec, three_d, defaults](const Task& task) {
+                return with_default(three_d(task) ? spec.t_T_3d : spec.t_T, spec, task, &Tuning::t_T, defaults);
               },
               &Tuning::t_T),
           tile(
               "tile-s1",
-              [spec, three_d](const Task& task) {
-                return with_default(three_d(task) ? spec.t_S1_3d : spec.t_S1, spec, task, &Tuning::t_S1);
+              [spec, three_d, defaults](const Task& task) {
+                return with_default(three_d(task) ? spec.t_S1_3d : spec.t_S1, spec, task, &Tuning::t_S1, defaults);
               },
               &Tuning::t_S1),
           tile(
               "tile-s2",
-              [spec, three_d](const Task& task) {
-                if (three_d(task)) return with_default(spec.t_S2_3d, spec, task, &Tuning::t_S2);
-                return task.grid.dims == 2 ? with_default(spec.t_S2, spec, task, &Tuning::t_S2)
+              [spec, three_d, defaults](const Task& task) {
+                if (three_d(task)) return with_default(spec.t_S2_3d, spec, task, &Tuning::t_S2, defaults);
+                return task.grid.dims == 2 ? with_default(spec.t_S2, spec, task, &Tuning::t_S2, defaults)
                                            : sweep_t_S2(spec, task.grid);
               },
               &Tuning::t_S2),
@@ -102,7 +103,7 @@ TuningSpace<Task, Tuning> naive_space(const SweepSpec& spec) {
 
 void set_candidates(VariantList& list, const SweepSpec& spec) {
   for (auto& v : list)
-    if (!v.space.empty()) v.space = v.make.tiled ? tiled_space(spec) : naive_space(spec);
+    if (!v.space.empty()) v.space = v.make.tiled ? tiled_space(spec, v.resolve) : naive_space(spec);
 }
 
 }  // namespace hpcs::jacobi

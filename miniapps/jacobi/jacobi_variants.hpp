@@ -127,7 +127,10 @@ std::vector<int> sweep_t_S2(const SweepSpec& spec, const Problem& p);
 // The tuning spaces of --tune (jacobi_tuning.cpp): the tiled variants' --tile-t, --tile-s1,
 // --tile-s2, --tile-s3 (3D; elsewhere it stays 0 and does not apply) and --threads; cuda/naive's and kokkos/naive's
 // --halo-depth (on several ranks) and --threads.
-TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec = {});
+// defaults: the variant's resolve (its default tiles are what it resolves Tuning{} to, and join
+// the candidates where spec.with_defaults); none: the shared resolve_tiles().
+using TileDefaults = std::function<Tuning(const Task&, const Tuning&)>;
+TuningSpace<Task, Tuning> tiled_space(const SweepSpec& spec = {}, TileDefaults defaults = {});
 TuningSpace<Task, Tuning> naive_space(const SweepSpec& spec = {});
 // Every variant's space (those that have one) over spec's candidates.
 void set_candidates(VariantList& list, const SweepSpec& spec);

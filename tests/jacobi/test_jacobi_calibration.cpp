@@ -268,6 +268,31 @@ TEST(JacobiSweep, DefaultTilesJoinTheCandidates) {
   EXPECT_EQ(small[2], lists[2]);
 }
 
+// A variant's own default tiles join its space, not the shared ones: kokkos/tiled on a GPU
+// resolves Tuning{} to its fast block's shape, which --tune and --sweep must be able to find.
+TEST(JacobiSweep, TheVariantsOwnDefaultTilesJoinTheCandidates) {
+  const TileDefaults own = [](const Task&, const Tuning& t) {
+    Tuning d = t;
+    d.t_T = 10;
+    d.t_S1 = 4;
+    d.t_S2 = 256;
+    return d;
+  };
+  const Task big{Problem{2, 4096, 3000}, Precision::Float32, 1};
+  std::vector<std::vector<std::int64_t>> c;
+  for (const auto& tunable : tiled_space(SweepSpec{}, own)) c.push_back(tunable.candidates(big));
+  EXPECT_EQ(c[0], (std::vector<std::int64_t>{2, 4, 6, 8, 10, 12, 16}));
+  EXPECT_EQ(c[1], (std::vector<std::int64_t>{4, 8, 16, 32, 64}));
+  EXPECT_EQ(c[2], (std::vector<std::int64_t>{32, 64, 128, 256}));
+  // set_candidates gives each tiled variant its own resolve
+  VariantList list(1);
+  list[0].make.tiled = true;
+  list[0].resolve = own;
+  list[0].space = tiled_space();
+  set_candidates(list, SweepSpec{});
+  EXPECT_EQ(list[0].space[1].candidates(big), c[1]);
+}
+
 // The sweep's points from the tuner's side: the points of the space a variant refuses (with
 // why, each counted once), the timed ones from their records, and the HDF5 file of both.
 TEST(JacobiSweep, RefusedPointsAndRecordsMakeTheFile) {
