@@ -15,17 +15,13 @@
 #include <cmath>
 
 #include "hex_tiling.hpp"
+#include "hpcs/base/ceil_div.hpp"
 #include "hpcs/base/error.hpp"
 #include "hpcs/base/format.hpp"
 #include "jacobi_json.hpp"
 #include "jacobi_model3d.hpp"
 
 namespace hpcs::jacobi {
-namespace {
-
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
-}  // namespace
 
 nlohmann::json Prediction::to_json() const {
   return {{"wavefronts", wavefronts},

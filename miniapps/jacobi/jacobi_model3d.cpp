@@ -11,12 +11,11 @@
 #include <string>
 
 #include "hex_tiling.hpp"
+#include "hpcs/base/ceil_div.hpp"
 #include "hpcs/base/error.hpp"
 
 namespace hpcs::jacobi {
 namespace {
-
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 double columns(const SlabTile& t) { return static_cast<double>(t.t_S2) * t.t_S3; }
 

@@ -12,9 +12,6 @@
 #include "hpcs/harness/tuning_space.hpp"
 
 namespace hpcs::jacobi {
-namespace {
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-}  // namespace
 
 void summarize_sweep(SweepResult& r) {
   auto& pts = r.points;

@@ -6,6 +6,7 @@
 #pragma once
 #include <cstddef>
 #include <iosfwd>
+#include <limits>
 #include <optional>
 #include <set>
 #include <string>
@@ -18,6 +19,9 @@
 #include "jacobi_variants.hpp"
 
 namespace hpcs::jacobi {
+
+// A sweep value not measured or not predicted (null in the JSON, NaN in the HDF5 rows).
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct SweepPoint {
   Tuning tiles;

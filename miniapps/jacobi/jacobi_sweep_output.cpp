@@ -18,8 +18,6 @@
 namespace hpcs::jacobi {
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
 nlohmann::json tiles_json(const Tuning& t) {
   nlohmann::json j = {{"t_T", t.t_T}, {"t_S1", t.t_S1}, {"t_S2", t.t_S2}, {"threads", t.threads}};
   if (t.t_S3 > 0) j["t_S3"] = t.t_S3;                    // 3D

@@ -151,9 +151,9 @@ TEST(JacobiCodesign3D, TimeIsTheLiteralModelForEveryTileAndPoint) {
       const WorkloadSize z =
           n % 3 == 0 ? WorkloadSize{pick(3, 100), pick(1, 90)} : WorkloadSize{128 * pick(1, 5), 128 * pick(1, 5)};
       const CodesignTile t = slab_tile(2 * pick(1, 20), pick(1, 120), pick(1, 40), 32 * pick(1, 4));
-      SCOPED_TRACE(testing::Message() << "S=" << z.s << " T=" << z.t << " tiles " << t.t_T << "/" << t.t_S1 << "/"
-                                      << t.t_S2 << "/" << t.t_S3 << " hp " << hp.n_sm << "x" << hp.n_v << ", "
-                                      << hp.shared_kb << " KB");
+      SCOPED_TRACE(::testing::Message() << "S=" << z.s << " T=" << z.t << " tiles " << t.t_T << "/" << t.t_S1 << "/"
+                                        << t.t_S2 << "/" << t.t_S3 << " hp " << hp.n_sm << "x" << hp.n_v << ", "
+                                        << hp.shared_kb << " KB");
       const double want = literal_slab_time(z, t, c, hp);
       const SlabPrediction p = predict_slabs(z.s, z.s, z.s, z.t, t.slab(), slab_machine_of(c, hp));
       EXPECT_NEAR(p.time, want, 1e-12 * want);
@@ -217,7 +217,7 @@ TEST(JacobiCodesign3D, BestTilesAreTheMinimumOverTheLegalTiles) {
     for (std::size_t z = 0; z < sizes.size(); ++z) {
       double want = std::numeric_limits<double>::infinity();
       for (const auto& t : tiles) want = std::min(want, literal_slab_time(sizes[z], t, c, d.hp));
-      SCOPED_TRACE(testing::Message() << d.hp.n_sm << "x" << d.hp.n_v << ", " << d.hp.shared_kb);
+      SCOPED_TRACE(::testing::Message() << d.hp.n_sm << "x" << d.hp.n_v << ", " << d.hp.shared_kb);
       EXPECT_NEAR(d.seconds[z], want, 1e-12 * want);
       EXPECT_NEAR(literal_slab_time(sizes[z], d.tiles[z], c, d.hp), want, 1e-12 * want);
       EXPECT_EQ(d.tiles[z].t_S3 % 32, 0);
@@ -244,9 +244,9 @@ TEST(JacobiCodesign, TimeIsPredictsForEveryTileAndPoint) {
       const WorkloadSize z = n % 3 == 0 ? WorkloadSize{pick(3, 300), pick(1, 90)}
                                         : WorkloadSize{std::int64_t{1024} << pick(0, 4), 256 * pick(1, 16)};
       const Tuning t{2 * pick(1, 40), pick(1, 200), dims == 2 ? 32 * pick(1, 8) : 1, 0, 0};
-      SCOPED_TRACE(testing::Message() << dims << "D S=" << z.s << " T=" << z.t << " tiles " << t.t_T << "/" << t.t_S1
-                                      << "/" << t.t_S2 << " hp " << hp.n_sm << "x" << hp.n_v << ", " << hp.shared_kb
-                                      << " KB");
+      SCOPED_TRACE(::testing::Message() << dims << "D S=" << z.s << " T=" << z.t << " tiles " << t.t_T << "/" << t.t_S1
+                                        << "/" << t.t_S2 << " hp " << hp.n_sm << "x" << hp.n_v << ", " << hp.shared_kb
+                                        << " KB");
       const double want = predicted(dims, z, t, c, hp);
       EXPECT_NEAR(codesign_time(dims, z, t, c, hp), want, 1e-12 * want);
     }
@@ -299,7 +299,7 @@ TEST(JacobiCodesign, BestTilesAreTheMinimumOfPredictOverTheLegalTiles) {
       for (std::size_t z = 0; z < s.sizes.size(); ++z) {
         double want = std::numeric_limits<double>::infinity();
         for (const auto& t : tiles) want = std::min(want, predicted(dims, s.sizes[z], t, s.c, d.hp));
-        SCOPED_TRACE(testing::Message() << dims << "D " << d.hp.n_sm << "x" << d.hp.n_v << ", " << d.hp.shared_kb);
+        SCOPED_TRACE(::testing::Message() << dims << "D " << d.hp.n_sm << "x" << d.hp.n_v << ", " << d.hp.shared_kb);
         EXPECT_NEAR(d.seconds[z], want, 1e-12 * want);
         EXPECT_NEAR(predicted(dims, s.sizes[z], d.tiles[z], s.c, d.hp), want, 1e-12 * want);
       }

@@ -25,7 +25,7 @@ struct Provenance {
 // The time now as ISO 8601 UTC ("2026-11-25T18:24:28Z").
 std::string utc_now();
 
-// Collective: gathers every rank's host and device description.
+// Collective: gathers every rank's host and device description (in hpcs::harness).
 Provenance collect_provenance(const MpiContext& mpi, int argc, char** argv, const std::string& my_device);
 
 }  // namespace hpcs
