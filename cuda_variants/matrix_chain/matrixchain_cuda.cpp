@@ -13,14 +13,6 @@
 namespace hpcs::matrixchain {
 namespace {
 
-// `<variant>/nograph`: the launches one by one, as before CUDA graphs (--cuda-graph off).
-NamedTuning<Tuning> without_graph() {
-  return named_switch<Tuning>("nograph", [](Tuning t) {
-    t.cuda_graph = false;
-    return t;
-  });
-}
-
 // `<variant>/planpatch`: the fast GEMM kernel runs the plan's tile (--gemm-patch plan).
 NamedTuning<Tuning> plan_patch() {
   return named_switch<Tuning>("planpatch", [](Tuning t) {

@@ -74,7 +74,7 @@ int narrowed(int side, std::int64_t p) {
 // compile-time kernel for 64/128 sides, else 8 x 8 outputs a thread while that leaves 128 or
 // more threads (cuda/*'s rule), else 4 x 4, else whichever of the two the team holds.
 template <class Real>
-bool register_shape(StepShape& s, const std::vector<std::int64_t>& p, bool shaped) {
+bool register_shape(StepShape& s, const std::vector<std::int64_t>& p, bool shaped, int share) {
   struct Candidate {
     GemmPath path;
     int x, y, micro;
@@ -98,7 +98,7 @@ bool register_shape(StepShape& s, const std::vector<std::int64_t>& p, bool shape
     s.path = c[i].path, s.x = c[i].x, s.y = c[i].y, s.kc = kRegChunk, s.bytes = bytes;
     s.work = std::int64_t(register_gemm_values(s.x, s.y));
     s.team = team;
-    const KSplit k = gemm_k_split(p[0], p[1], p[2], s.x, s.y, resident_teams<Real>(team));
+    const KSplit k = gemm_k_split(p[0], p[1], p[2], s.x, s.y, resident_teams<Real>(team) / std::max(1, share));
     s.splits = k.splits, s.slice = k.slice;
     return true;
   }
@@ -106,11 +106,11 @@ bool register_shape(StepShape& s, const std::vector<std::int64_t>& p, bool shape
 }
 
 template <class Real>
-StepShape shape_for(const Step& step, double fast_memory, int index, bool shaped) {
+StepShape shape_for(const Step& step, double fast_memory, int index, bool shaped, int share) {
   const bool fused = step.kind != StepKind::Gemm;
   StepShape s;
   s.x = static_cast<int>(step.tile.x), s.y = static_cast<int>(step.tile.y);
-  if (!fused && register_shape<Real>(s, step.p, shaped)) return s;
+  if (!fused && register_shape<Real>(s, step.p, shaped, share)) return s;
   const std::size_t limit = scratch_limit();
   // The streamed operand's chunk is depth x wc: y rows of Z (left) or x columns of X (right).
   const std::int64_t depth = step.kind == StepKind::FusedLeft ? s.y : s.x;
@@ -171,8 +171,8 @@ std::int64_t auto_fast_memory(Precision p, PlanKind plan) {
     for (const std::int64_t M : kRegisterFastMemory) {
       StepShape s;
       s.x = s.y = static_cast<int>(std::lround(std::sqrt(double(M))));
-      const bool fits = p == Precision::Float32 ? register_shape<float>(s, {M, M, M}, false)
-                                                : register_shape<double>(s, {M, M, M}, false);
+      const bool fits = p == Precision::Float32 ? register_shape<float>(s, {M, M, M}, false, 1)
+                                                : register_shape<double>(s, {M, M, M}, false, 1);
       if (fits && s.path != GemmPath::Generic4 && s.path != GemmPath::Generic8) return M;
     }
   const std::size_t half = scratch_limit() / 2;
@@ -181,9 +181,9 @@ std::int64_t auto_fast_memory(Precision p, PlanKind plan) {
   return M;
 }
 
-StepShape step_shape(const Step& s, std::size_t elem_bytes, double fast_memory, int index, bool shaped) {
-  if (elem_bytes == sizeof(float)) return shape_for<float>(s, fast_memory, index, shaped);
-  return shape_for<double>(s, fast_memory, index, shaped);
+StepShape step_shape(const Step& s, std::size_t elem_bytes, double fast_memory, int index, bool shaped, int share) {
+  if (elem_bytes == sizeof(float)) return shape_for<float>(s, fast_memory, index, shaped, share);
+  return shape_for<double>(s, fast_memory, index, shaped, share);
 }
 
 std::string to_string(GemmPath p) {

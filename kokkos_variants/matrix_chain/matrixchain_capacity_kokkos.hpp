@@ -47,8 +47,11 @@ struct StepShape {
 
 // The shape of a step whose elements have elem_bytes; throws hpcs::Error naming the step,
 // its tile, M and the limit when the tile cannot fit. shaped: a fast patch's 128 side may
-// become 64 where that pads the dimension less (--gemm-patch shaped, as cuda/*).
-StepShape step_shape(const Step& s, std::size_t elem_bytes, double fast_memory, int index, bool shaped = true);
+// become 64 where that pads the dimension less (--gemm-patch shaped, as cuda/*). share: the
+// steps that may run beside this one (plan_concurrency); a product splits k for its 1 / share
+// of the device's resident teams.
+StepShape step_shape(const Step& s, std::size_t elem_bytes, double fast_memory, int index, bool shaped = true,
+                     int share = 1);
 
 // Teams of a fused kernel with `team` threads and `scratch` bytes of team scratch the device
 // runs at once: the chunk groups' slots (fused_chunk_groups, matrixchain_chunk_groups.hpp).

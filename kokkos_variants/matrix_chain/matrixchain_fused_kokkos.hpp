@@ -89,6 +89,9 @@ struct FusedTeam {
         buf(team.team_scratch(kScratchLevel), std::size_t(f.work)) {
     Scratch<std::int64_t> slot(team.team_scratch(kScratchLevel), 1);
     ticket = take_ticket(team, f.sync, f.run * f.league(), slot.data());
+    // A ticket outside the league names no patch: the counters and the epoch disagree (a
+    // graph replayed without resetting them). Stop rather than leave R as it was.
+    if (ticket < 0 || ticket >= f.league()) Kokkos::abort("hpcs::matrixchain: a fused team's ticket is out of range");
   }
 };
 

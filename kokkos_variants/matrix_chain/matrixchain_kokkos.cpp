@@ -3,7 +3,8 @@
 // op-count plan, one output-stationary tiled GEMM per product) and kokkos/fused (step 2,
 // the fused plan: its products as above, its fused pairs keeping T in team scratch).
 // Both resolve M = 0 to the backend's (matrixchain_capacity_kokkos.hpp), refuse a tile the
-// team scratch cannot hold, and tune M (--tune, matrixchain_tuning.cpp).
+// team scratch cannot hold, and tune M (--tune, matrixchain_tuning.cpp). Each runs its plan as
+// one Kokkos graph unless --cuda-graph off (the named tuning `nograph`).
 #include "hpcs/kokkos_runtime.hpp"
 #include "matrixchain_kokkos_factories.hpp"
 #include "matrixchain_capacity_kokkos.hpp"
@@ -26,7 +27,11 @@ void register_kokkos_variants(VariantList& list) {
   kokkos.unavailable = KokkosRuntime::unavailable;
   kokkos.misfit = kokkos::scratch_misfit;
   kokkos.with_auto_memory = with_auto_memory;
-  for (const bool fused : {false, true}) list.push_back(tiled_variant(kokkos, fused));
+  for (const bool fused : {false, true}) {
+    Variant v = tiled_variant(kokkos, fused);
+    v.tunings.push_back(without_graph());
+    list.push_back(v);
+  }
 }
 
 }  // namespace hpcs::matrixchain

@@ -63,8 +63,9 @@ void App::add_options(CLI::App& cli) {
       ->check(CLI::IsMember({"derived", "thesis"}));
   cli.add_option_function<std::string>(
          "--cuda-graph", [this](const std::string& s) { tuning.cuda_graph = s == "on"; },
-         "CUDA variants: replay the plan's launches as one CUDA graph (on) or launch "
-         "them one by one (off; the named tuning <variant>/nograph) [on]")
+         "CUDA and Kokkos variants: run the plan as one graph (on: a CUDA graph, a Kokkos graph, "
+         "independent products at once) or launch the kernels one by one (off; the named tuning "
+         "<variant>/nograph) [on]")
       ->check(CLI::IsMember({"on", "off"}));
   cli.add_option_function<std::string>(
          "--gemm-patch", [this](const std::string& s) { tuning.gemm_shaped = s == "shaped"; },

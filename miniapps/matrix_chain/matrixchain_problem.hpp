@@ -37,7 +37,7 @@ struct Tuning {
   PlanKind plan = PlanKind::Fused;
   std::int64_t fast_memory = 0;  // M in elements; 0: auto (each variant resolves it)
   BetaConvention beta = BetaConvention::Derived;
-  bool cuda_graph = true;   // CUDA executors: replay the plan's launches as one CUDA graph
+  bool cuda_graph = true;   // CUDA and Kokkos executors: run the plan as one graph (--cuda-graph)
   bool gemm_shaped = true;  // CUDA and Kokkos: the register-blocked GEMM's patch side may be 64 for 128
 };
 

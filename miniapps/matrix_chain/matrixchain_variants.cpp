@@ -46,6 +46,13 @@ Variant tiled_variant(const TiledBackend& backend, bool fused) {
   return v;
 }
 
+NamedTuning<Tuning> without_graph() {
+  return named_switch<Tuning>("nograph", [](Tuning t) {
+    t.cuda_graph = false;
+    return t;
+  });
+}
+
 std::vector<NamedTuning<Tuning>> plan_tunings(bool fused) {
   std::vector<NamedTuning<Tuning>> out;
   if (!fused)  // the plan's kind is a switch: --tune keeps the model's plan

@@ -81,6 +81,10 @@ Variant tiled_variant(const TiledBackend& backend, bool fused);
 // Named tunings of the plan executors: naive, opcount, fused (each variant keeps those it runs).
 std::vector<NamedTuning<Tuning>> plan_tunings(bool fused);
 
+// `<variant>/nograph`: the GPU executors launch one kernel after another instead of replaying
+// the plan as one graph (--cuda-graph off). The arithmetic does not change.
+NamedTuning<Tuning> without_graph();
+
 // The tiled executors' tuning space for --tune (matrixchain_tuning.cpp): --fast-memory, the M
 // their tiles are planned for (cpu/reference and cuda/cublas tile nothing of their own).
 TuningSpace<Problem, Tuning> fast_memory_space();
