@@ -133,14 +133,26 @@ HPCS_HD void register_gemm_team(const RegisterGemm<Real>& g, std::int64_t league
     constexpr int kRowStep = kThreads / KC, kKStep = kThreads / TN;
     const int ar = t / KC, ak = t % KC, bk = t / TN, bj = t % TN;
     Real va[QA], vb[QB];
+    // fetch(c) for c = 0, 1, ... in turn: the addresses advance a chunk at a time (no 64-bit
+    // multiply per load, as cuda/*'s fast kernel), and a row of A (bit q of a_rows), a column
+    // of B or a k past the slice is never read.
+    const Real* a_next = A + std::int64_t(ar) * g.p1 + ak;
+    const Real* b_next = B + std::int64_t(bk) * g.p2 + bj;
+    const std::int64_t a_step = std::int64_t(kRowStep) * g.p1, b_step = std::int64_t(kKStep) * g.p2;
+    const std::int64_t b_chunk = std::int64_t(KC) * g.p2;
+    unsigned a_rows = 0;
+    HPCS_UNROLL
+    for (int q = 0; q < QA; ++q)
+      if (ar + q * kRowStep < rows) a_rows |= 1u << q;
+    const bool b_col = bj < cols;
     const auto fetch = [&](int c) {
-      const int kn = depth(c);
+      const int k0 = c * KC;
       HPCS_UNROLL
-      for (int q = 0; q < QA; ++q)
-        va[q] = ar + q * kRowStep < rows && ak < kn ? A[(ar + q * kRowStep) * g.p1 + c * KC + ak] : Real(0);
+      for (int q = 0; q < QA; ++q) va[q] = (a_rows >> q & 1u) && k0 + ak < k_len ? a_next[q * a_step] : Real(0);
       HPCS_UNROLL
-      for (int q = 0; q < QB; ++q)
-        vb[q] = bk + q * kKStep < kn && bj < cols ? B[(c * KC + bk + q * kKStep) * g.p2 + bj] : Real(0);
+      for (int q = 0; q < QB; ++q) vb[q] = b_col && k0 + bk + q * kKStep < k_len ? b_next[q * b_step] : Real(0);
+      a_next += KC;
+      b_next += b_chunk;
     };
     const auto put = [&](int buf) {
       HPCS_UNROLL
@@ -156,16 +168,37 @@ HPCS_HD void register_gemm_team(const RegisterGemm<Real>& g, std::int64_t league
         else Bs[k * TN + bj] = vb[q];
       }
     };
+    // This thread's 8 + 8 operands of k in buffer buf, four at a time (kQuads).
+    const auto fragment = [&](Real(&a)[RM], Real(&b)[RN], int buf, int k) {
+      const Q* const as = As4 + (buf * KC + k) * lda4 + ti;
+      const Q* const bs = Bs4 + (buf * KC + k) * ldb4 + tj;
+      const Q a0 = as[0], a1 = as[TM / 8], b0 = bs[0], b1 = bs[TN / 8];
+      HPCS_UNROLL
+      for (int e = 0; e < 4; ++e) a[e] = a0.v[e], a[4 + e] = a1.v[e], b[e] = b0.v[e], b[4 + e] = b1.v[e];
+    };
     const auto k_row = [&](int buf, int k) {
       if constexpr (kQuads) {
-        const Q* const as = As4 + (buf * KC + k) * lda4 + ti;
-        const Q* const bs = Bs4 + (buf * KC + k) * ldb4 + tj;
-        const Q a0 = as[0], a1 = as[TM / 8], b0 = bs[0], b1 = bs[TN / 8];
-        const Real a[RM] = {a0.v[0], a0.v[1], a0.v[2], a0.v[3], a1.v[0], a1.v[1], a1.v[2], a1.v[3]};
-        const Real b[RN] = {b0.v[0], b0.v[1], b0.v[2], b0.v[3], b1.v[0], b1.v[1], b1.v[2], b1.v[3]};
+        Real a[RM], b[RN];
+        fragment(a, b, buf, k);
         fma_k(a, b);
       } else {
         scalar_k_row(As, Bs, TN, buf, k);
+      }
+    };
+    // A whole chunk; with Quads the next k's operands are read while this k's 64 multiply-adds
+    // run (as cuda/*'s fast kernel).
+    const auto full_chunk = [&](int buf) {
+      if constexpr (kQuads) {
+        Real a[2][RM], b[2][RN];
+        fragment(a[0], b[0], buf, 0);
+        HPCS_UNROLL
+        for (int k = 0; k < KC; ++k) {
+          if (k + 1 < KC) fragment(a[(k + 1) & 1], b[(k + 1) & 1], buf, k + 1);
+          fma_k(a[k & 1], b[k & 1]);
+        }
+      } else {
+        HPCS_UNROLL
+        for (int k = 0; k < KC; ++k) k_row(buf, k);
       }
     };
     fetch(0);
@@ -176,8 +209,7 @@ HPCS_HD void register_gemm_team(const RegisterGemm<Real>& g, std::int64_t league
       if (more) fetch(c + 1);
       const int kn = depth(c);
       if (kn == KC) {
-        HPCS_UNROLL
-        for (int k = 0; k < KC; ++k) k_row(c & 1, k);
+        full_chunk(c & 1);
       } else {
         for (int k = 0; k < kn; ++k) k_row(c & 1, k);  // the slice's last chunk: no padded terms
       }

@@ -167,7 +167,8 @@ TEST_P(ChainVariant, GraphAndKernelByKernelGiveTheSameBits) {
           t = v.resolve(prob, t);
           if (v.why_not(prob, t)) break;
           auto e = v.make(p, t);
-          e->setup(in, plan_for(prob, t));
+          const Plan plan_of_t = plan_for(prob, t);  // the executor keeps a reference to it
+          e->setup(in, plan_of_t);
           for (int r = 0; r < 3; ++r) {
             e->run();
             results.emplace_back(static_cast<std::size_t>(in.rows * d.back()));
