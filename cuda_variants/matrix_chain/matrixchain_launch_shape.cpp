@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "hpcs/base/ceil_div.hpp"
+
 namespace hpcs::matrixchain::cuda {
 
 namespace {
@@ -76,7 +78,6 @@ FastPatch fast_patch(const Tile& tile, std::int64_t p0, std::int64_t p1, std::in
 
 KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, const Tile& tile, int chunk,
                     std::int64_t slots) {
-  const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
   const std::int64_t blocks =
       ceil_div(p0, std::max<std::int64_t>(1, tile.x)) * ceil_div(p2, std::max<std::int64_t>(1, tile.y));
   const std::int64_t most = std::max<std::int64_t>(1, p1 / kMinSlice);

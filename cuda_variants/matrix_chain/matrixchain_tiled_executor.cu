@@ -10,6 +10,7 @@
 
 #include "matrixchain_chain_executor.cuh"
 #include "matrixchain_cuda_factories.hpp"
+#include "hpcs/base/ceil_div.hpp"
 #include "hpcs/base/precision_dispatch.hpp"
 #include "matrixchain_launch_shape.hpp"
 #include "matrixchain_tiled_kernels.hpp"
@@ -146,8 +147,6 @@ class TiledExecutor final : public ChainExecutor<Real> {
     if (left) launch_fused_left(f, l.shape, stream);
     else launch_fused_right(f, l.shape, stream);
   }
-
-  static std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
   std::string name_;
   bool fused_;

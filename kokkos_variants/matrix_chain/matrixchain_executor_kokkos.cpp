@@ -19,6 +19,7 @@
 
 #include <Kokkos_Graph.hpp>
 
+#include "hpcs/base/ceil_div.hpp"
 #include "hpcs/base/error.hpp"
 #include "hpcs/kokkos_device_timer.hpp"
 #include "hpcs/base/precision_dispatch.hpp"
@@ -44,8 +45,6 @@ struct ZeroCounters {
   std::int64_t* sync = nullptr;
   KOKKOS_INLINE_FUNCTION void operator()(const std::int64_t i) const { sync[i] = 0; }
 };
-
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 int league_of(std::int64_t teams, int step) {
   if (teams > std::numeric_limits<int>::max())

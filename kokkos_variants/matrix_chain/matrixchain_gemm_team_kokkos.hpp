@@ -21,6 +21,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "hpcs/base/ceil_div.hpp"
 #include "hpcs/base/hd.hpp"
 
 namespace hpcs::matrixchain::kokkos {
@@ -282,7 +283,6 @@ struct KSplit {
   std::int64_t slice = 0;  // k per slice (all of p1 without a split)
 };
 inline KSplit gemm_k_split(std::int64_t p0, std::int64_t p1, std::int64_t p2, int x, int y, std::int64_t slots) {
-  const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
   const std::int64_t patches = ceil_div(p0, x > 1 ? x : 1) * ceil_div(p2, y > 1 ? y : 1);
   const std::int64_t most = p1 / kMinSlice > 1 ? p1 / kMinSlice : 1;
   std::int64_t want = patches > 0 ? slots / patches : 1;

@@ -15,6 +15,7 @@
 #include <thread>
 
 #include "hex_tiling.hpp"
+#include "hpcs/base/ceil_div.hpp"
 #include "hpcs/base/error.hpp"
 #include "hpcs/base/format.hpp"
 #include "jacobi_model.hpp"
@@ -184,8 +185,6 @@ std::vector<CodesignTile> legal_tiles(int dims, double block_kb) {
 }
 
 namespace {
-
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
 
 // What a (tile, size) pair fixes: A.2's wavefronts of each colour and their tiles, N_sp.
 struct Geometry {

@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "hpcs/base/ceil_div.hpp"
+
 namespace hpcs::matrixchain {
 
 // Chunk groups of a fused step: into how many groups of consecutive R chunks phase 2 is
@@ -29,7 +31,6 @@ struct ChunkGroups {
 };
 
 inline ChunkGroups fused_chunk_groups(std::int64_t patches, std::int64_t chunks, std::int64_t slots) {
-  const auto ceil_div = [](std::int64_t a, std::int64_t b) { return (a + b - 1) / b; };
   ChunkGroups c;
   c.per_group = std::max<std::int64_t>(0, chunks);
   if (patches <= 0 || chunks <= 1) return c;
