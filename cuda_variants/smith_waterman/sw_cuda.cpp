@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: BSD-3-Clause
 // Registers the CUDA variants of Smith-Waterman: cuda/traditional (one launch per tile
-// wavefront) and cuda/multipass (one launch), each with the named tilings and the tiled
-// variants' tuning space.
+// wavefront), cuda/multipass (one launch) and cuda/multipass16 (one launch, 16-bit lanes
+// where the scores fit), each with the named tilings and the tiled variants' tuning space.
 #include "hpcs/parallel/gpu.hpp"
 #include "sw_cuda_factories.hpp"
 
@@ -10,7 +10,8 @@ namespace hpcs::sw {
 void register_cuda_variants(VariantList& list) {
   const auto no_gpu = [](const Problem&, const Tuning&) { return no_gpu_reason(); };
   for (const auto& [name, make] : {std::pair<const char*, Make>{"cuda/traditional", cuda::make_cuda_traditional},
-                                   std::pair<const char*, Make>{"cuda/multipass", cuda::make_cuda_multipass}}) {
+                                   std::pair<const char*, Make>{"cuda/multipass", cuda::make_cuda_multipass},
+                                   std::pair<const char*, Make>{"cuda/multipass16", cuda::make_cuda_multipass16}}) {
     Variant v;
     v.name = name;
     v.backend = "cuda";

@@ -9,5 +9,6 @@ namespace hpcs::sw::cuda {
 
 std::unique_ptr<Aligner> make_cuda_traditional(const Tuning& t);  // one launch per tile wavefront
 std::unique_ptr<Aligner> make_cuda_multipass(const Tuning& t);    // one launch
+std::unique_ptr<Aligner> make_cuda_multipass16(const Tuning& t);  // one launch, two cells per 16x2 instruction
 
 }  // namespace hpcs::sw::cuda

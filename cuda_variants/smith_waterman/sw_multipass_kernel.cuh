@@ -63,6 +63,10 @@ struct MultipassParams {
   std::int32_t* below_h;  // mapped host memory, or null
   std::int32_t* below_f;
   long long* below_ready;
+  // cuda/multipass16 only (sw_multipass16_kernel.cuh)
+  int letters;                 // the alphabet's size: rows of the score profile
+  std::int32_t limit16;        // largest H entering a row of tiles that keeps its cells in 16 bits; < 0: never
+  unsigned long long* cols32;  // columns x rows of tiles run in int32 (a counter), or null
 };
 
 constexpr long long kSpinTimeoutNs = 120'000'000'000LL;  // a lost producer must not hang the job

@@ -30,10 +30,12 @@ const Variant& find_variant(const std::string& name) {
 // tiles, and widths the sizes below are not multiples of.
 std::vector<Tuning> tilings(const Variant& info) {
   if (info.backend == "cpu") return {Tuning{}};
-  return {tiling(2048, 128, 16, 2),           tiling(1024, 256, 8, 4),         tiling(512, 256, 8, 8),
-          tiling(64, 64, 4, 1, 4096, 128),    tiling(128, 96, 4, 4, 4096, 96), tiling(32, 40, 8, 8),
-          tiling(8, 8, 8, 2, 4096, 24),       tiling(256, 512, 4, 16),         tiling(16, 33, 16, 3, 4096, 66),
-          tiling(512, 200, 16, 8, 4096, 1000)};
+  return {tiling(2048, 128, 16, 2),        tiling(1024, 256, 8, 4),
+          tiling(512, 256, 8, 8),          tiling(64, 64, 4, 1, 4096, 128),
+          tiling(128, 96, 4, 4, 4096, 96), tiling(32, 40, 8, 8),
+          tiling(8, 8, 8, 2, 4096, 24),    tiling(256, 512, 4, 16),
+          tiling(16, 33, 16, 3, 4096, 66), tiling(512, 200, 16, 8, 4096, 1000),
+          tiling(2048, 128, 32, 2),        tiling(64, 40, 32, 4, 4096, 80)};
 }
 
 class SwVariant : public ::testing::TestWithParam<std::string> {};
@@ -149,32 +151,35 @@ INSTANTIATE_TEST_SUITE_P(AllVariants, SwVariant, ::testing::ValuesIn(hpcs::testi
 
 // cuda/multipass bands by itself once a block has more rows of tiles than the GPU keeps
 // resident: one-thread blocks of 8 rows and one-column tiles make that happen at a few
-// tens of thousands of rows, with a band span (P_h x 2 columns) well inside B.
+// tens of thousands of rows, with a band span (P_h x 2 columns; cuda/multipass16's two lanes
+// P_h x 3) well inside B.
 TEST(SwVariants, MultipassAutomaticBandsEqualReference) {
   const VariantList variants = all_variants();
-  const auto it =
-      std::find_if(variants.begin(), variants.end(), [](const Variant& v) { return v.name == "cuda/multipass"; });
-  if (it == variants.end()) GTEST_SKIP() << "cuda/multipass is not in this build";
-  if (const auto why = it->why_not(Problem{}, Tuning{})) GTEST_SKIP() << "cuda/multipass skipped: " << *why;
-  const std::uint64_t seed = std::random_device{}();
-  SCOPED_TRACE("seed " + std::to_string(seed));
-  std::mt19937_64 rng(seed);
-  const Scoring s = dna_scoring(2, -3, 7, 2);
-  const Tuning t = tiling(8, 1, 8, 1);  // band_cols 0: automatic
-  auto probe = it->make(t);
-  const Codes tiny = random_codes(rng, 8, 4);
-  probe->setup(whole(tiny, tiny), s);
-  const auto resident = probe->details().at("resident_rows").get<std::int64_t>();
-  Codes a = random_codes(rng, 8 * (resident + 301) + 5, 4), b = random_codes(rng, 4 * resident + 77, 4);
-  std::copy(a.begin() + 3000, a.begin() + 3600, b.begin() + 100);  // a planted region near the top
-  auto aligner = it->make(t);
-  aligner->setup(whole(a, b), s);
-  const Cell got = aligner->run(nullptr);
-  EXPECT_GT(aligner->details().at("bands").get<std::int64_t>(), 1) << "the automatic rule did not band";
-  const Alignment want = reference_alignment(a, b, s);
-  EXPECT_EQ(got.score, want.score);
-  EXPECT_EQ(got.i, want.end_i);
-  EXPECT_EQ(got.j, want.end_j);
+  for (const char* name : {"cuda/multipass", "cuda/multipass16"}) {
+    SCOPED_TRACE(name);
+    const auto it = std::find_if(variants.begin(), variants.end(), [&](const Variant& v) { return v.name == name; });
+    if (it == variants.end()) GTEST_SKIP() << name << " is not in this build";
+    if (const auto why = it->why_not(Problem{}, Tuning{})) GTEST_SKIP() << name << " skipped: " << *why;
+    const std::uint64_t seed = std::random_device{}();
+    SCOPED_TRACE("seed " + std::to_string(seed));
+    std::mt19937_64 rng(seed);
+    const Scoring s = dna_scoring(2, -3, 7, 2);
+    const Tuning t = tiling(8, 1, 8, 1);  // band_cols 0: automatic
+    auto probe = it->make(t);
+    const Codes tiny = random_codes(rng, 8, 4);
+    probe->setup(whole(tiny, tiny), s);
+    const auto resident = probe->details().at("resident_rows").get<std::int64_t>();
+    Codes a = random_codes(rng, 8 * (resident + 301) + 5, 4), b = random_codes(rng, 4 * resident + 77, 4);
+    std::copy(a.begin() + 3000, a.begin() + 3600, b.begin() + 100);  // a planted region near the top
+    auto aligner = it->make(t);
+    aligner->setup(whole(a, b), s);
+    const Cell got = aligner->run(nullptr);
+    EXPECT_GT(aligner->details().at("bands").get<std::int64_t>(), 1) << "the automatic rule did not band";
+    const Alignment want = reference_alignment(a, b, s);
+    EXPECT_EQ(got.score, want.score);
+    EXPECT_EQ(got.i, want.end_i);
+    EXPECT_EQ(got.j, want.end_j);
+  }
 }
 
 TEST(SwVariants, TiledVariantsRejectInvalidTilings) {
