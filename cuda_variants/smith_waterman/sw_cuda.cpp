@@ -19,6 +19,13 @@ void register_cuda_variants(VariantList& list) {
     v.why_not = no_gpu;
     v.tunings = named_tilings();
     v.space = tiled_space();
+    if (v.name == "cuda/multipass16") {
+      // Its own default and space: 32 rows a thread (two lanes of 16) halve the pipeline's lag
+      // per row; the fastest shape measured at 2^20 and 2^22 on an H200
+      // (docs/results/smith_waterman_s16_h200.md).
+      v.resolve = [](const Problem&, const Tuning& t) { return with_default_tiling(t, kMultipass16Tiling); };
+      v.space = packed_tiled_space();
+    }
     list.push_back(v);
   }
 }

@@ -33,14 +33,19 @@ __device__ __forceinline__ std::uint32_t pack16(std::int32_t lo, std::int32_t hi
 __device__ __forceinline__ std::int32_t lo16(std::uint32_t x) { return static_cast<std::int16_t>(x & 0xffffu); }
 __device__ __forceinline__ std::int32_t hi16(std::uint32_t x) { return static_cast<std::int32_t>(x) >> 16; }
 
-// A thread's 2 SP rows. Packed: w[0..2][k] hold H, E and H - open of rows k (low half) and
-// SP + k (high half) as 16x2; diag[0] both lanes' H below-left. Unpacked (int32): w[0..2] the
-// lo lane's, w[3..5] the hi lane's, diag[0] and diag[1] each lane's. One set of registers for
-// both forms. Each lane keeps its best cell in the suite's order (higher score, then smaller
+// The gap costs as 16x2 operands: open, -open, -extend, -min(open, extend).
+struct GapConst16 {
+  std::uint32_t open2, negopen2, negext2, neggap2;
+};
+
+// A thread's 2 SP rows. Packed: w[0][k] and w[1][k] hold H and E + open of rows k (low half)
+// and SP + k (high half) as 16x2; diag[0] both lanes' H below-left. Unpacked (int32): w[0..1]
+// the lo lane's, w[2..3] the hi lane's, diag[0] and diag[1] each lane's. One set of registers
+// for both forms. Each lane keeps its best cell in the suite's order (higher score, then smaller
 // row, then smaller column): score, row within the lane, column; `best2` packs both scores.
 template <int SP>
 struct PairRows {
-  std::uint32_t w[6][SP];
+  std::uint32_t w[4][SP];
   std::uint32_t diag[2];
   std::int32_t best[2], best_k[2], best_j[2];
   std::uint32_t best2;
@@ -50,11 +55,11 @@ struct PairRows {
 template <int SP>
 __device__ __forceinline__ void pack_rows(PairRows<SP>& t) {
 #pragma unroll
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < 2; ++i)
 #pragma unroll
     for (int k = 0; k < SP; ++k)
       t.w[i][k] = pack16(max(static_cast<std::int32_t>(t.w[i][k]), kNeg16),
-                         max(static_cast<std::int32_t>(t.w[i + 3][k]), kNeg16));
+                         max(static_cast<std::int32_t>(t.w[i + 2][k]), kNeg16));
   t.diag[0] = pack16(static_cast<std::int32_t>(t.diag[0]), static_cast<std::int32_t>(t.diag[1]));
   t.best2 = pack16(t.best[0], t.best[1]);
   t.packed = true;
@@ -63,10 +68,10 @@ __device__ __forceinline__ void pack_rows(PairRows<SP>& t) {
 template <int SP>
 __device__ __forceinline__ void unpack_rows(PairRows<SP>& t) {
 #pragma unroll
-  for (int i = 0; i < 3; ++i)
+  for (int i = 0; i < 2; ++i)
 #pragma unroll
     for (int k = 0; k < SP; ++k) {
-      t.w[i + 3][k] = static_cast<std::uint32_t>(hi16(t.w[i][k]));
+      t.w[i + 2][k] = static_cast<std::uint32_t>(hi16(t.w[i][k]));
       t.w[i][k] = static_cast<std::uint32_t>(lo16(t.w[i][k]));
     }
   t.diag[1] = static_cast<std::uint32_t>(hi16(t.diag[0]));
@@ -106,32 +111,41 @@ __device__ __forceinline__ void load_scores(const uint4* prof, int entry, int th
   }
 }
 
+// The cell update in the form whose only dependence from row to row is one instruction,
+// with E' = E + open and F' = F + open (g = min(extend, open)):
+//   E'(k) = max(E'(k) - extend, H(k))          from the previous column
+//   M(k)  = max(E'(k) - open, D(k) + s, 0)     D: H below-left
+//   H(k)  = max(F'(k) - open, M(k))
+//   F'(k + 1) = max(F'(k) - g, M(k))
+// the same values as Gotoh's F(k + 1) = max(F(k) - extend, H(k) - open): H(k) - open is
+// max(M(k), F(k)) - open and F(k) - open never exceeds F(k) - g.
+
 // One column of both lanes, packed: the lo lane at column jlo, the hi lane at jhi. up_h and
 // up_f: H and F entering each lane's first row (packed); on return, leaving its last row.
 template <int SP>
 __device__ __forceinline__ void packed_column(PairRows<SP>& t, const std::uint32_t (&slo)[SP],
                                               const std::uint32_t (&shi)[SP], std::uint32_t& up_h, std::uint32_t& up_f,
-                                              std::int32_t jlo, std::int32_t jhi, std::uint32_t open2,
-                                              std::uint32_t negext2, int valid_lo, int valid_hi) {
+                                              std::int32_t jlo, std::int32_t jhi, const GapConst16& g, int valid_lo,
+                                              int valid_hi) {
   std::uint32_t d = t.diag[0];
   t.diag[0] = up_h;
-  std::uint32_t up_hm = __vsub2(up_h, open2);
+  std::uint32_t fs = __viaddmax_s16x2(__vadd2(up_f, g.open2), g.negext2, up_h);  // F'(0)
   std::uint32_t most = 0;  // the column's largest H of each lane (H >= 0)
+  std::uint32_t h = 0;
 #pragma unroll
   for (int k = 0; k < SP; ++k) {
     const std::uint32_t s = __byte_perm(slo[k], shi[k], 0x7610);  // lo half from slo, hi half from shi
-    const std::uint32_t e = __viaddmax_s16x2(t.w[1][k], negext2, t.w[2][k]);
-    const std::uint32_t f = __viaddmax_s16x2(up_f, negext2, up_hm);
-    const std::uint32_t h = __vimax3_s16x2_relu(e, f, __vadd2(d, s));
+    const std::uint32_t e = __viaddmax_s16x2(t.w[1][k], g.negext2, t.w[0][k]);
+    const std::uint32_t m = __viaddmax_s16x2_relu(e, g.negopen2, __vadd2(d, s));
+    h = __viaddmax_s16x2(fs, g.negopen2, m);
     d = t.w[0][k];
     t.w[0][k] = h;
     t.w[1][k] = e;
-    t.w[2][k] = __vsub2(h, open2);
-    up_h = h;
-    up_hm = t.w[2][k];
-    up_f = f;
     most = __vmaxs2(most, h);
+    if (k + 1 < SP) fs = __viaddmax_s16x2(fs, g.neggap2, m);
   }
+  up_h = h;
+  up_f = __vsub2(fs, g.open2);
   // A lane's best can change only where its column reached it: rare after the first columns.
   // (most - best2 cannot overflow: most <= 32767 - max score, best >= -1.)
   if ((__vsub2(most, t.best2) & 0x80008000u) != 0x80008000u) {
@@ -149,29 +163,29 @@ template <int SP, int L, bool Masked>
 __device__ __forceinline__ void lane_column(PairRows<SP>& t, const std::uint32_t (&sc)[SP], std::int32_t& up_h,
                                             std::int32_t& up_f, std::int32_t j, std::int32_t open, std::int32_t extend,
                                             int valid) {
+  const std::int32_t gap = min(open, extend);
   std::int32_t d = static_cast<std::int32_t>(t.diag[L]);
   t.diag[L] = static_cast<std::uint32_t>(up_h);
-  std::int32_t up_hm = up_h - open, most = -1;
+  std::int32_t fs = __viaddmax_s32(up_f + open, -extend, up_h), most = -1;  // F'(0)
 #pragma unroll
   for (int k = 0; k < SP; ++k) {
     if (Masked && k >= valid) continue;
     const std::int32_t s = L == 0 ? lo16(sc[k]) : hi16(sc[k]);
-    const std::int32_t e = __viaddmax_s32(static_cast<std::int32_t>(t.w[3 * L + 1][k]), -extend,
-                                          static_cast<std::int32_t>(t.w[3 * L + 2][k]));
-    const std::int32_t f = __viaddmax_s32(up_f, -extend, up_hm);
-    const std::int32_t h = __vimax3_s32_relu(e, f, d + s);
-    d = static_cast<std::int32_t>(t.w[3 * L][k]);
-    t.w[3 * L][k] = static_cast<std::uint32_t>(h);
-    t.w[3 * L + 1][k] = static_cast<std::uint32_t>(e);
-    t.w[3 * L + 2][k] = static_cast<std::uint32_t>(h - open);
+    const std::int32_t e =
+        __viaddmax_s32(static_cast<std::int32_t>(t.w[2 * L + 1][k]), -extend, static_cast<std::int32_t>(t.w[2 * L][k]));
+    const std::int32_t m = __viaddmax_s32_relu(e, -open, d + s);
+    const std::int32_t h = __viaddmax_s32(fs, -open, m);
+    d = static_cast<std::int32_t>(t.w[2 * L][k]);
+    t.w[2 * L][k] = static_cast<std::uint32_t>(h);
+    t.w[2 * L + 1][k] = static_cast<std::uint32_t>(e);
     up_h = h;
-    up_hm = h - open;
-    up_f = f;
+    up_f = fs - open;
+    fs = __viaddmax_s32(fs, -gap, m);
     most = max(most, h);
   }
   if (most >= t.best[L])
     lane_best<SP, L>(
-        t, [&](int k) { return static_cast<std::int32_t>(t.w[3 * L][k]); }, j, valid);
+        t, [&](int k) { return static_cast<std::int32_t>(t.w[2 * L][k]); }, j, valid);
 }
 
 // Shared memory of a block: the ring of columns in flight (H and F as pairs, and where B's
@@ -248,9 +262,8 @@ __device__ void row_of_tiles16(const MultipassParams& p, const Smem16& m, PairRo
       for (int k = 0; k < SP; ++k)
         if (L * SP + k < valid) {
           const std::int32_t h = __ldcg(p.col_h + first + L * SP + k);
-          t.w[3 * L][k] = static_cast<std::uint32_t>(h);
-          t.w[3 * L + 1][k] = static_cast<std::uint32_t>(__ldcg(p.col_e + first + L * SP + k));
-          t.w[3 * L + 2][k] = static_cast<std::uint32_t>(h - p.open);
+          t.w[2 * L][k] = static_cast<std::uint32_t>(h);
+          t.w[2 * L + 1][k] = static_cast<std::uint32_t>(__ldcg(p.col_e + first + L * SP + k) + p.open);
           most = max(most, h);
         }
     if (__syncthreads_or(most > p.limit16)) first32 = 0;
@@ -269,7 +282,9 @@ __device__ void row_of_tiles16(const MultipassParams& p, const Smem16& m, PairRo
     out_f += c_begin;
   }
   const int letter_entries = (SP / 4) * threads;  // profile entries per letter
-  const std::uint32_t open2 = pack16(p.open, p.open), negext2 = pack16(-p.extend, -p.extend);
+  const std::int32_t gap = min(p.open, p.extend);
+  const GapConst16 gc{pack16(p.open, p.open), pack16(-p.open, -p.open), pack16(-p.extend, -p.extend),
+                      pack16(-gap, -gap)};
   // Tiles staged and published so far, counted instead of divided per step.
   int staged = 0, published = 0, publish_at = min(chunks_per_tile, chunks) - 1;
   for (int step = 0; step < chunks + lanes - 1; ++step) {
@@ -278,9 +293,9 @@ __device__ void row_of_tiles16(const MultipassParams& p, const Smem16& m, PairRo
     if (staged < tiles && step == staged * chunks_per_tile) {
       const int c = staged++, c0 = c * p.tile_cols;
       const int c1 = min(width, c0 + p.tile_cols);
+      bool over = false;
       if (tid == 0) wait_for_input(p, r, tile0 + c, c_begin + c1);
       __syncthreads();
-      bool over = false;
       for (int col = c0 + tid; col < c1; col += threads) {
         const int slot = col & p.ring_mask;
         std::int32_t h = 0, f = kNeg16;  // the table's top edge
@@ -309,7 +324,7 @@ __device__ void row_of_tiles16(const MultipassParams& p, const Smem16& m, PairRo
         load_scores<SP>(m.prof, m.sky_b[sh], threads, shi);
         const int2 in_lo = m.sky_hf[sl], in_hi = m.sky_hf[sh];
         std::uint32_t up_h = pack16(in_lo.x, in_hi.x), up_f = pack16(in_lo.y, in_hi.y);
-        packed_column<SP>(t, slo, shi, up_h, up_f, jbase + jl, jbase + jh, open2, negext2, valid_lo, valid_hi);
+        packed_column<SP>(t, slo, shi, up_h, up_f, jbase + jl, jbase + jh, gc, valid_lo, valid_hi);
         m.sky_hf[sl] = make_int2(lo16(up_h), lo16(up_f));
         m.sky_hf[sh] = make_int2(hi16(up_h), hi16(up_f));
       }
@@ -351,8 +366,8 @@ __device__ void row_of_tiles16(const MultipassParams& p, const Smem16& m, PairRo
 #pragma unroll
       for (int k = 0; k < SP; ++k)
         if (L * SP + k < valid) {
-          p.col_h[first + L * SP + k] = static_cast<std::int32_t>(t.w[3 * L][k]);
-          p.col_e[first + L * SP + k] = static_cast<std::int32_t>(t.w[3 * L + 1][k]);
+          p.col_h[first + L * SP + k] = static_cast<std::int32_t>(t.w[2 * L][k]);
+          p.col_e[first + L * SP + k] = static_cast<std::int32_t>(t.w[2 * L + 1][k]) - p.open;
         }
     if (tid == 0) p.corner[ticket] = m.sky_hf[(width - 1) & p.ring_mask].x;
     __threadfence();
@@ -405,9 +420,8 @@ __global__ void __maxnreg__(SP == 16 ? 168 : 128) multipass16_kernel(const Multi
   for (int L = 0; L < 2; ++L) {
 #pragma unroll
     for (int k = 0; k < SP; ++k) {
-      t.w[3 * L][k] = 0;  // H at the left edge (local)
-      t.w[3 * L + 1][k] = static_cast<std::uint32_t>(kNeg16);
-      t.w[3 * L + 2][k] = static_cast<std::uint32_t>(-p.open);
+      t.w[2 * L][k] = 0;  // H at the left edge (local), E' = -infinity
+      t.w[2 * L + 1][k] = static_cast<std::uint32_t>(kNeg16);
     }
     t.diag[L] = 0;
     t.best[L] = p.no_score;

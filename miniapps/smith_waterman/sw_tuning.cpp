@@ -4,7 +4,7 @@
 // why_not) drop what they cannot run. A host backend's teams are one thread, so t_S = s_S:
 // host_tiled_space() offers rows of 8 and 16 (18 legal points of 36). --band-cols (automatic),
 // --dpx (a switch, not a size) and --chunk (the ranks' message size, not the tile's) keep
-// the command line's.
+// the command line's. cuda/multipass16 has its own (24 points): rows a thread in lanes.
 #include "hpcs/harness/field_tunable.hpp"
 #include "sw_variants.hpp"
 
@@ -15,6 +15,13 @@ TuningSpace<Problem, Tuning> tiled_space() {
           size_tunable<Problem>("tile-cols", &Tuning::tile_cols, {128, 256}),
           size_tunable<Problem>("sub-rows", &Tuning::sub_rows, {8, 16}),
           size_tunable<Problem>("sub-cols", &Tuning::sub_cols, {2, 4, 8})};
+}
+
+TuningSpace<Problem, Tuning> packed_tiled_space() {
+  return {size_tunable<Problem>("tile-rows", &Tuning::tile_rows, {1024, 2048, 4096}),
+          size_tunable<Problem>("tile-cols", &Tuning::tile_cols, {64, 128}),
+          size_tunable<Problem>("sub-rows", &Tuning::sub_rows, {16, 32}),
+          size_tunable<Problem>("sub-cols", &Tuning::sub_cols, {2, 4})};
 }
 
 TuningSpace<Problem, Tuning> host_tiled_space() {

@@ -52,6 +52,8 @@ struct TilingDefaults {
 // H200 at 2^21 x 2^21, whose rows also lag little (threads x s_T + t_T = 384 columns per 2048
 // rows), which is what scaling over ranks needs (docs/results/smith_waterman_h200.md).
 inline constexpr TilingDefaults kMultipassTiling{2048, 128, 16, 2};
+// cuda/multipass16's: 32 rows a thread as two lanes of 16 (docs/results/smith_waterman_s16_h200.md).
+inline constexpr TilingDefaults kMultipass16Tiling{2048, 64, 32, 2};
 
 // `t` with each tiling field that is 0 (the command line's "the variant's default") from `d`.
 inline Tuning with_default_tiling(Tuning t, const TilingDefaults& d) {
@@ -117,5 +119,7 @@ std::vector<NamedTuning<Tuning>> named_tilings();
 TuningSpace<Problem, Tuning> tiled_space();
 // The same tunables for teams of one thread (a Kokkos host backend): t_S = s_S, 8 or 16 rows.
 TuningSpace<Problem, Tuning> host_tiled_space();
+// cuda/multipass16's: 16 or 32 rows a thread (two lanes), narrower tiles.
+TuningSpace<Problem, Tuning> packed_tiled_space();
 
 }  // namespace hpcs::sw

@@ -210,9 +210,9 @@ TEST(SwVariants, TiledVariantsRejectInvalidTilings) {
 }
 
 // A tiling field at 0 is the variant's default: the CUDA variants' multi-pass shape,
-// kokkos/wavefront's own (wider tiles on a GPU, one-thread teams on a host backend); a field
-// the caller set is kept. The default must run here: kokkos/wavefront's tests once skipped on
-// Kokkos Serial because the suite's default asked for 128-thread teams.
+// cuda/multipass16's own (32 rows a thread), kokkos/wavefront's own (wider tiles on a GPU, one-thread teams on a host
+// backend); a field the caller set is kept. The default must run here: kokkos/wavefront's tests once skipped on Kokkos
+// Serial because the suite's default asked for 128-thread teams.
 TEST(SwVariants, ZeroTilingFieldsTakeTheVariantsDefault) {
   for (const auto& info : all_variants()) {
     SCOPED_TRACE(info.name);
@@ -226,7 +226,10 @@ TEST(SwVariants, ZeroTilingFieldsTakeTheVariantsDefault) {
     };
     const std::vector<int> multipass = {kMultipassTiling.tile_rows, kMultipassTiling.tile_cols,
                                         kMultipassTiling.sub_rows, kMultipassTiling.sub_cols};
+    const std::vector<int> packed = {kMultipass16Tiling.tile_rows, kMultipass16Tiling.tile_cols,
+                                     kMultipass16Tiling.sub_rows, kMultipass16Tiling.sub_cols};
     if (info.name == "kokkos/wavefront") EXPECT_NE(shape(d), multipass);
+    else if (info.name == "cuda/multipass16") EXPECT_EQ(shape(d), packed);
     else EXPECT_EQ(shape(d), multipass);
     Tuning some;
     some.tile_cols = 64;
