@@ -5,8 +5,8 @@
 // Lanes. A thread owns 2 SP rows as two "virtual threads" of the same pipeline: the lo lane
 // (rows first .. first + SP - 1) works on column chunk step - 2 tid, the hi lane (the next SP
 // rows) one chunk behind, on the columns the lo lane finished in the previous step. Both
-// lanes' cells of a row pair k are independent, so one 16x2 DPX instruction updates both
-// (__viaddmax_s16x2, __vimax3_s16x2_relu, __vibmax_s16x2). The lo lane hands its top row to
+// lanes' cells of a row pair k are independent, so one 16x2 instruction updates both
+// (__viaddmax_s16x2[_relu], __vadd2, __vmaxs2). The lo lane hands its top row to
 // the hi lane through the ring in shared memory, in place, as thread p hands it to p + 1.
 //
 // Exactness. A cell's H is at most the largest H entering the row of tiles (its top input up
@@ -147,6 +147,8 @@ __device__ __forceinline__ void packed_column(PairRows<SP>& t, const std::uint32
   up_h = h;
   up_f = __vsub2(fs, g.open2);
   // A lane's best can change only where its column reached it: rare after the first columns.
+  // (Not __vibmax_s16x2: with its result assigned to its first argument its predicates came
+  // out always true on sm_90, docs/results/smith_waterman_s16_h200.md.)
   // (most - best2 cannot overflow: most <= 32767 - max score, best >= -1.)
   if ((__vsub2(most, t.best2) & 0x80008000u) != 0x80008000u) {
     lane_best<SP, 0>(
