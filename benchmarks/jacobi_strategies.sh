@@ -11,7 +11,7 @@
 # VARIANT (cuda/tiled), STENCILS ("jacobi heat laplacian gradient"), SIZES ("4096:256 8192:64",
 # side:steps, float32), SWEEP ("" = the tuner's default lists, which hold the default tiles;
 # else extra options such as "--sweep-t 4,8,16"). 3D instances: SIZES_3D ("", none; entries
-# n1xn2xn3:steps, n1 the planes (--nz), n3 the contiguous side (--nx)) x STENCILS_3D ("jacobi
+# n1xn2xn3:steps, n1 the planes (--nz), n3 the contiguous side (--nx); SIZES="" then runs 3D only) x STENCILS_3D ("jacobi
 # heat laplacian"), swept with SWEEP_3D ("--sweep-split 1,4,16,64": the slab split is a tile
 # choice, docs/jacobi.md, "Splitting a slab"). A sweep file already in $OUT is kept (a
 # study cut by a time limit resumes). CALIBRATION: the model's constants (default: the device's
@@ -36,7 +36,7 @@ BIN=${BIN:-build/gpu/bin}
 mkdir -p "$OUT"
 VARIANT=${VARIANT:-cuda/tiled}
 STENCILS=${STENCILS:-jacobi heat laplacian gradient}
-SIZES=${SIZES:-4096:256 8192:64}
+SIZES=${SIZES-4096:256 8192:64}  # set but empty: no 2D instances
 SIZES_3D=${SIZES_3D:-}
 STENCILS_3D=${STENCILS_3D:-jacobi heat laplacian}
 read -r -a sweep_extra <<< "${SWEEP:-}"
