@@ -1,9 +1,8 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Registers the Kokkos variant of Smith-Waterman: kokkos/wavefront, with the named tilings
-// and the tiled variants' tuning space.
-// There is no kokkos/multipass: it needs one team to spin-wait on another, and Kokkos
-// promises neither that the teams of a league run concurrently nor that a waiting team
-// lets others progress (docs/smith_waterman.md).
+// Registers the Kokkos variants of Smith-Waterman: kokkos/wavefront (a dispatch per tile
+// wavefront) and kokkos/multipass (one dispatch, a team per row of tiles waiting on the row
+// above through counters; docs/smith_waterman.md), with the named tilings and the tiled
+// variants' tuning space.
 #include "hpcs/kokkos_runtime.hpp"
 #include "hpcs/kokkos_views.hpp"
 #include "sw_kokkos_factories.hpp"
@@ -27,6 +26,19 @@ void register_kokkos_variants(VariantList& list) {
   // beside each byte of input (the memory check before the runs counts them).
   v.host_copies = [](const Problem&, const Tuning&) { return views_in_host_memory() ? 33.0 : 0.0; };
   list.push_back(v);
+
+  // kokkos/multipass: cuda/multipass's default shape on a GPU (a row of tiles is a pipeline
+  // the whole width long, so narrow tiles cost it nothing); on a host backend teams of one.
+  auto m = kokkos_variant<Variant>("kokkos/multipass", kokkos::make_kokkos_multipass);
+  m.tunings = named_tilings();
+  m.space = v.space;
+  m.resolve = [](const Problem&, const Tuning& t) {
+    return with_default_tiling(t, views_in_host_memory() ? TilingDefaults{16, 128, 16, 2} : kMultipassTiling);
+  };
+  // Host memory beside the input: A and B, and eight int32 rows per letter of B (two rows of
+  // tiles' top rows, the rows above and below the block, H and F each).
+  m.host_copies = [](const Problem&, const Tuning&) { return views_in_host_memory() ? 33.0 : 0.0; };
+  list.push_back(m);
 }
 
 }  // namespace hpcs::sw

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// Factory of the Kokkos aligner (no Kokkos types in this header); sw_kokkos.cpp registers it.
+// Factories of the Kokkos aligners (no Kokkos types in this header); sw_kokkos.cpp registers it.
 #pragma once
 #include <memory>
 
@@ -9,5 +9,7 @@ namespace hpcs::sw::kokkos {
 
 // One parallel dispatch per tile wavefront, a team per tile with its scratch.
 std::unique_ptr<Aligner> make_kokkos_wavefront(const Tuning& t);
+// One dispatch, a team per row of tiles (sw_multipass_row.hpp), waits through device counters.
+std::unique_ptr<Aligner> make_kokkos_multipass(const Tuning& t);
 
 }  // namespace hpcs::sw::kokkos

@@ -6,6 +6,9 @@
 #include <functional>
 #include <memory>
 #include <random>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "sw_alignment.hpp"
 #include "sw_reference.hpp"
@@ -28,6 +31,28 @@ inline Block whole(const Codes& a, const Codes& b, Mode mode = Mode::Local) {
   blk.cols = static_cast<std::int64_t>(b.size());
   blk.mode = mode;
   return blk;
+}
+
+// The host tests of the shared tile code: a team's tile shape (t_S, t_T, s_T) and, for
+// each shape, sizes that are not multiples of it and both DP modes; A and B random DNA with
+// an 80-letter stretch of A copied into B where A is long enough. f(shape, block) runs
+// inside SCOPED_TRACEs that name the case.
+struct TileShape {
+  int tile_rows, tile_cols, sub_cols;
+};
+template <class F>
+void for_each_tile_case(std::mt19937_64& rng, const std::vector<TileShape>& shapes,
+                        const std::vector<std::pair<int, int>>& sizes, F&& f) {
+  for (const TileShape sh : shapes)
+    for (auto [n, m] : sizes)
+      for (Mode mode : {Mode::Local, Mode::Anchored}) {
+        SCOPED_TRACE(std::to_string(sh.tile_rows) + "x" + std::to_string(sh.tile_cols) + "/" +
+                     std::to_string(sh.sub_cols) + " " + std::to_string(n) + "x" + std::to_string(m) +
+                     (mode == Mode::Local ? " local" : " anchored"));
+        Codes a = random_codes(rng, n, 4), b = random_codes(rng, m, 4);
+        if (n > 100) std::copy(a.begin() + 10, a.begin() + 90, b.begin() + 20);
+        f(sh, whole(a, b, mode));
+      }
 }
 
 using MakeAligner = std::function<std::unique_ptr<Aligner>()>;

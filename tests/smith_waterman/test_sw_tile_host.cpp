@@ -66,27 +66,18 @@ TEST(SwTileHost, TeamsOfThreadsEqualTheReference) {
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
   const Scoring s = dna_scoring(2, -3, 7, 2);
-  struct Shape {
-    int tile_rows, tile_cols, sub_cols;
-  };
-  for (const Shape sh : {Shape{16, 16, 1}, Shape{32, 24, 4}, Shape{64, 40, 8}, Shape{12, 7, 7}})
-    for (auto [n, m] : std::vector<std::pair<int, int>>{{1, 1}, {5, 300}, {257, 131}, {400, 399}})
-      for (Mode mode : {Mode::Local, Mode::Anchored}) {
-        SCOPED_TRACE(std::to_string(sh.tile_rows) + "x" + std::to_string(sh.tile_cols) + "/" +
-                     std::to_string(sh.sub_cols) + " " + std::to_string(n) + "x" + std::to_string(m) +
-                     (mode == Mode::Local ? " local" : " anchored"));
-        Codes a = random_codes(rng, n, 4), b = random_codes(rng, m, 4);
-        if (n > 100) std::copy(a.begin() + 10, a.begin() + 90, b.begin() + 20);
-        const Block blk = whole(a, b, mode);
-        const Cell want = sw_reference_block(blk, s);
-        for (bool rank_below : {false, true}) {
-          SCOPED_TRACE(rank_below ? "masked partial row" : "plain partial row");
-          const Cell got = host_wavefront<4>(blk, s, sh.tile_rows, sh.tile_cols, sh.sub_cols, rank_below);
-          EXPECT_EQ(got.score, want.score);
-          EXPECT_EQ(got.i, want.i);
-          EXPECT_EQ(got.j, want.j);
-        }
-      }
+  for_each_tile_case(rng, {{16, 16, 1}, {32, 24, 4}, {64, 40, 8}, {12, 7, 7}},
+                     {{1, 1}, {5, 300}, {257, 131}, {400, 399}}, [&](const TileShape& sh, const Block& blk) {
+                       const Cell want = sw_reference_block(blk, s);
+                       for (bool rank_below : {false, true}) {
+                         SCOPED_TRACE(rank_below ? "masked partial row" : "plain partial row");
+                         const Cell got =
+                             host_wavefront<4>(blk, s, sh.tile_rows, sh.tile_cols, sh.sub_cols, rank_below);
+                         EXPECT_EQ(got.score, want.score);
+                         EXPECT_EQ(got.i, want.i);
+                         EXPECT_EQ(got.j, want.j);
+                       }
+                     });
 }
 
 }  // namespace
