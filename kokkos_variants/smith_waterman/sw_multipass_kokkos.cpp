@@ -12,9 +12,12 @@
 // block stays resident; a host thread runs its team to the end). By induction on the ticket,
 // every wait ends. On Serial teams run one at a time in ticket order, so every wait is met.
 //
-// Between MPI ranks the block runs as one dispatch once the whole row above has arrived, and
-// its last row goes down after it (cuda/multipass overlaps ranks through mapped memory;
-// portable Kokkos has no such memory).
+// Between MPI ranks (and with --band-cols) it runs the block as a dispatch per band of columns,
+// each starting from the state the previous band left (H and E of every cell row, each row of
+// tiles' corner): a band waits for its columns of the row above and sends its columns of the
+// last row down, so ranks overlap band by band. cuda/multipass overlaps them tile by tile
+// through mapped host memory, which portable Kokkos lacks; each band pays the pipeline's fill.
+
 #include <Kokkos_Core.hpp>
 
 #include <algorithm>
@@ -66,6 +69,10 @@ class KokkosMultipass final : public KokkosTiledAligner {
  public:
   explicit KokkosMultipass(const Tuning& t) : KokkosTiledAligner(t, tiled::tile_threads(t)) {
     check_team<RowFunctor>("kokkos/multipass");
+    if (t.band_cols < 0 || t.band_cols % t.tile_cols != 0)
+      throw Error("--band-cols " + std::to_string(t.band_cols) +
+                  ": kokkos/multipass takes 0 (automatic) or a positive multiple of --tile-cols " +
+                  std::to_string(t.tile_cols));
     ring_ = tiled::multipass_ring_columns(t.tile_cols, threads_, t.sub_cols);
     scratch_ = tiled::tile_scratch_bytes(ring_, threads_);  // the tile's layout, the ring as its row
     kokkos_teams::require_team_scratch(
@@ -81,6 +88,10 @@ class KokkosMultipass final : public KokkosTiledAligner {
     ring_f_ = Kokkos::View<std::int32_t*>("sw::ring_f", 2 * cols);
     for (auto* v : {&above_h_, &above_f_, &below_h_, &below_f_}) *v = Kokkos::View<std::int32_t*>("sw::edge_row", cols);
     counters_ = Kokkos::View<std::int64_t*>("sw::counters", static_cast<std::size_t>(tiles_down_) + 1);
+    const auto rows = static_cast<std::size_t>(std::max<std::int64_t>(blk.rows, 1));
+    col_h_ = Kokkos::View<std::int32_t*>("sw::col_h", rows);
+    col_e_ = Kokkos::View<std::int32_t*>("sw::col_e", rows);
+    corner_ = Kokkos::View<std::int32_t*>("sw::corner", 2 * static_cast<std::size_t>(std::max(tiles_down_, 1)));
   }
 
   Cell run(RowLink* link) override {
@@ -88,8 +99,8 @@ class KokkosMultipass final : public KokkosTiledAligner {
     if (block_.rows == 0 || block_.cols == 0) return Cell{};
     const bool above = link && link->has_above(), below = link && link->has_below();
     const std::int64_t cols = block_.cols;
+    ranks_ = above || below;
     Kokkos::deep_copy(row_best_, BestCell{0, 0, 0});
-    Kokkos::deep_copy(counters_, std::int64_t(0));
     tiled::MultipassRowArgs p{};
     tiled::set_block(p, block_, a_.data(), b_.data(), scores_.data(), tiling_, open_, extend_);
     p.ring_mask = ring_ - 1;
@@ -101,34 +112,64 @@ class KokkosMultipass final : public KokkosTiledAligner {
     p.below_h = below ? below_h_.data() : nullptr;
     p.below_f = below ? below_f_.data() : nullptr;
     p.row_best = row_best_.data();
+    p.col_h = col_h_.data();
+    p.col_e = col_e_.data();
+    p.corner = corner_.data();
+    const std::int64_t band = band_width(ranks_);
     timer_.start();
-    if (above) {
-      link->wait_above(cols);
-      copy_segment(above_h_, link->above_h(), 0, cols);
-      copy_segment(above_f_, link->above_f(), 0, cols);
-    }
-    tiled::with_tile_shape(tiling_, block_.mode == Mode::Local, [&](auto SR, auto D, auto L) {
-      Policy policy(tiles_down_, threads_);
-      policy.set_scratch_size(0, Kokkos::PerTeam(scratch_ + kScratchSlack));
-      Kokkos::parallel_for("hpcs::sw::kokkos_multipass", policy,
-                           RowFunctor<SR(), D(), L()>{p, scratch_, counters_.data()});
-    });
-    if (below) {
-      copy_out(link->below_h(), below_h_, 0, cols);  // deep_copy waits for the dispatch
-      copy_out(link->below_f(), below_f_, 0, cols);
-      link->publish_below(cols);
+    for (std::int64_t c0 = 0; c0 < cols; c0 += band) {
+      const std::int64_t c1 = std::min(cols, c0 + band);
+      if (above) {
+        link->wait_above(c1);
+        copy_segment(above_h_, link->above_h(), c0, c1);
+        copy_segment(above_f_, link->above_f(), c0, c1);
+      }
+      Kokkos::deep_copy(counters_, std::int64_t(0));
+      p.c_begin = c0;
+      p.c_end = c1;
+      p.band = static_cast<int>(c0 / band);
+      tiled::with_tile_shape(tiling_, block_.mode == Mode::Local, [&](auto SR, auto D, auto L) {
+        Policy policy(tiles_down_, threads_);
+        policy.set_scratch_size(0, Kokkos::PerTeam(scratch_ + kScratchSlack));
+        Kokkos::parallel_for("hpcs::sw::kokkos_multipass", policy,
+                             RowFunctor<SR(), D(), L()>{p, scratch_, counters_.data()});
+      });
+      if (below) {
+        copy_out(link->below_h(), below_h_, c0, c1);  // deep_copy waits for the dispatch
+        copy_out(link->below_f(), below_f_, c0, c1);
+        link->publish_below(c1);
+      } else if (link) {
+        link->progress();
+      }
     }
     return finish();
   }
 
   nlohmann::json details() const override {
-    return {{"launches", 1}, {"threads_per_block", threads_}, {"rows_of_tiles", tiles_down_}, {"ring_columns", ring_}};
+    const std::int64_t band = band_width(ranks_);
+    return {{"launches", block_.cols > 0 ? (block_.cols + band - 1) / band : 0},
+            {"band_cols", band},
+            {"threads_per_block", threads_},
+            {"rows_of_tiles", tiles_down_},
+            {"ring_columns", ring_}};
   }
 
  private:
+  // Columns per dispatch: --band-cols if given; else the whole width on one rank, and between
+  // ranks an eighth of it (whole tiles), so the rank below starts after an eighth of the work.
+  std::int64_t band_width(bool between_ranks) const {
+    const std::int64_t cols = std::max<std::int64_t>(block_.cols, 1);
+    if (tiling_.band_cols > 0) return tiling_.band_cols;
+    if (!between_ranks) return cols;
+    const std::int64_t eighth = (cols + kBandsBetweenRanks - 1) / kBandsBetweenRanks;
+    return (eighth + tiling_.tile_cols - 1) / tiling_.tile_cols * tiling_.tile_cols;
+  }
+  static constexpr std::int64_t kBandsBetweenRanks = 8;
+
   int ring_ = 1;
   std::size_t scratch_ = 0;
-  Kokkos::View<std::int32_t*> ring_h_, ring_f_, above_h_, above_f_, below_h_, below_f_;
+  Kokkos::View<std::int32_t*> ring_h_, ring_f_, above_h_, above_f_, below_h_, below_f_, col_h_, col_e_, corner_;
+  bool ranks_ = false;  // the last run had a rank above or below
   Kokkos::View<std::int64_t*> counters_;
 };
 

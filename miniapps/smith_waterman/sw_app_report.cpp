@@ -64,8 +64,9 @@ void App::add_options(CLI::App& cli) {
       ->check(hpcs::non_negative_number())
       ->capture_default_str();
   cli.add_option("--band-cols", tuning.band_cols,
-                 "cuda/multipass: columns per band, a multiple of --tile-cols (0: automatic, one band while all rows "
-                 "of tiles fit on the GPU at once)")
+                 "cuda/multipass, kokkos/multipass: columns per band, a multiple of --tile-cols (0: automatic; "
+                 "cuda/multipass one band while all rows of tiles fit on the GPU at once, kokkos/multipass one band "
+                 "on one rank, an eighth of B between ranks)")
       ->check(hpcs::non_negative_number())
       ->capture_default_str();
   cli.add_flag("--dpx,!--no-dpx", tuning.dpx, "Hopper DPX instructions in the cell update")->capture_default_str();

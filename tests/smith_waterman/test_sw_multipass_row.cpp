@@ -4,7 +4,8 @@
 // really waits, tile by tile, for the row above through atomic counters (as teams do on a
 // GPU), while Kokkos Serial only ever runs them one after another. Results and the block's
 // last row (what a rank below reads) must equal the CPU reference for many team sizes,
-// tile shapes, sizes that are not multiples of the tiles, and both DP modes.
+// tile shapes, sizes that are not multiples of the tiles, both DP modes, and with the columns
+// cut into bands (a dispatch each, resuming from the state the band before left).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -45,7 +46,8 @@ struct RowRun {
 };
 
 template <int SR>
-RowRun host_multipass(const Block& blk, const Scoring& s, int tile_rows, int tile_cols, int sub_cols, bool rank_below) {
+RowRun host_multipass(const Block& blk, const Scoring& s, int tile_rows, int tile_cols, int sub_cols, bool rank_below,
+                      std::int64_t band) {
   const int threads = tile_rows / SR;
   const Tuning tiles = tiling(tile_rows, tile_cols, SR, sub_cols);
   const int down = static_cast<int>((blk.rows + tile_rows - 1) / tile_rows);
@@ -57,6 +59,7 @@ RowRun host_multipass(const Block& blk, const Scoring& s, int tile_rows, int til
   out.below_h.assign(blk.cols, -7);
   out.below_f.assign(blk.cols, -7);
   std::vector<tiled::BestCell> row_best(down, tiled::BestCell{0, 0, 0});
+  std::vector<std::int32_t> col_h(blk.rows, -7), col_e(blk.rows, -7), corner(2 * down, -7);
   tiled::MultipassRowArgs p{};
   tiled::set_block(p, blk, blk.a, blk.b, table.data(), tiles, s.gap_open, s.gap_extend);
   const int ring = tiled::multipass_ring_columns(tile_cols, threads, sub_cols);
@@ -67,24 +70,32 @@ RowRun host_multipass(const Block& blk, const Scoring& s, int tile_rows, int til
   p.below_h = rank_below ? out.below_h.data() : nullptr;
   p.below_f = rank_below ? out.below_f.data() : nullptr;
   p.row_best = row_best.data();
+  p.col_h = col_h.data();
+  p.col_e = col_e.data();
+  p.corner = corner.data();
   std::unique_ptr<std::atomic<std::int64_t>[]> counters(new std::atomic<std::int64_t>[down]);
-  for (int r = 0; r < down; ++r) counters[r] = 0;
   const std::size_t bytes = tiled::tile_scratch_bytes(ring, threads) + 16;
   std::vector<std::vector<unsigned char>> scratch(down, std::vector<unsigned char>(bytes));
-  std::vector<std::unique_ptr<ThreadBarrier>> bars;
-  for (int r = 0; r < down; ++r) bars.push_back(std::make_unique<ThreadBarrier>(threads));
-  std::vector<std::thread> all;
-  for (int r = down - 1; r >= 0; --r)  // the last row first: it must wait for every row above
-    for (int t = 0; t < threads; ++t)
-      all.emplace_back([&, r, t] {
-        const ThreadTeam me{t, threads, bars[r].get()};
-        void* base = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(scratch[r].data()) + 15) / 16 * 16);
-        const tiled::TileScratch sc = tiled::carve_tile_scratch(base, ring);
-        const AtomicRowSync sync{counters.get(), me};
-        if (blk.mode == Mode::Local) tiled::multipass_row<SR, false, true>(p, r, me, sc, sync);
-        else tiled::multipass_row<SR, false, false>(p, r, me, sc, sync);
-      });
-  for (auto& th : all) th.join();
+  for (std::int64_t c0 = 0; c0 < std::max<std::int64_t>(blk.cols, 1); c0 += band) {  // a dispatch per band
+    p.c_begin = c0;
+    p.c_end = std::min(blk.cols, c0 + band);
+    p.band = static_cast<int>(c0 / band);
+    for (int r = 0; r < down; ++r) counters[r] = 0;
+    std::vector<std::unique_ptr<ThreadBarrier>> bars;
+    for (int r = 0; r < down; ++r) bars.push_back(std::make_unique<ThreadBarrier>(threads));
+    std::vector<std::thread> all;
+    for (int r = down - 1; r >= 0; --r)  // the last row first: it must wait for every row above
+      for (int t = 0; t < threads; ++t)
+        all.emplace_back([&, r, t] {
+          const ThreadTeam me{t, threads, bars[r].get()};
+          void* base = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(scratch[r].data()) + 15) / 16 * 16);
+          const tiled::TileScratch sc = tiled::carve_tile_scratch(base, ring);
+          const AtomicRowSync sync{counters.get(), me};
+          if (blk.mode == Mode::Local) tiled::multipass_row<SR, false, true>(p, r, me, sc, sync);
+          else tiled::multipass_row<SR, false, false>(p, r, me, sc, sync);
+        });
+    for (auto& th : all) th.join();
+  }
   out.best = tiled::best_of(row_best.data(), row_best.size());
   return out;
 }
@@ -94,28 +105,30 @@ TEST(SwMultipassRow, ConcurrentTeamsEqualTheReference) {
   SCOPED_TRACE("seed " + std::to_string(seed));
   std::mt19937_64 rng(seed);
   const Scoring s = dna_scoring(2, -3, 7, 2);
-  for_each_tile_case(rng, {{16, 16, 1}, {32, 24, 4}, {12, 7, 7}, {4, 8, 2}}, {{1, 1}, {5, 300}, {157, 131}, {203, 199}},
-                     [&](const TileShape& sh, const Block& blk) {
-                       // The reference's best cell and the block's last row (what a rank below reads).
-                       LeftEdge left(blk);
-                       Cell want{no_score(blk.mode), 0, 0};  // as sw_reference_block starts it
-                       std::vector<std::int32_t> last_h(blk.cols), last_f(blk.cols);
-                       sw_strip(blk, s, 0, blk.cols, nullptr, nullptr, edge_h(blk.mode, blk.row0, 0), left,
-                                last_h.data(), last_f.data(), want);
-                       if (want.i == 0) want = Cell{};
-                       for (bool rank_below : {false, true}) {
-                         SCOPED_TRACE(rank_below ? "masked partial row, last row handed down" : "plain partial row");
-                         const RowRun got =
-                             host_multipass<4>(blk, s, sh.tile_rows, sh.tile_cols, sh.sub_cols, rank_below);
-                         EXPECT_EQ(got.best.score, want.score);
-                         EXPECT_EQ(got.best.i, want.i);
-                         EXPECT_EQ(got.best.j, want.j);
-                         if (rank_below) {
-                           EXPECT_EQ(got.below_h, last_h);
-                           EXPECT_EQ(got.below_f, last_f);
-                         }
-                       }
-                     });
+  for_each_tile_case(
+      rng, {{16, 16, 1}, {32, 24, 4}, {12, 7, 7}, {4, 8, 2}}, {{1, 1}, {5, 300}, {157, 131}, {203, 199}},
+      [&](const TileShape& sh, const Block& blk) {
+        // The reference's best cell and the block's last row (what a rank below reads).
+        LeftEdge left(blk);
+        Cell want{no_score(blk.mode), 0, 0};  // as sw_reference_block starts it
+        std::vector<std::int32_t> last_h(blk.cols), last_f(blk.cols);
+        sw_strip(blk, s, 0, blk.cols, nullptr, nullptr, edge_h(blk.mode, blk.row0, 0), left, last_h.data(),
+                 last_f.data(), want);
+        if (want.i == 0) want = Cell{};
+        for (bool rank_below : {false, true})
+          for (std::int64_t band : {std::max<std::int64_t>(blk.cols, 1), std::int64_t{2} * sh.tile_cols}) {
+            SCOPED_TRACE(std::string(rank_below ? "last row handed down" : "plain partial row") + ", bands of " +
+                         std::to_string(band) + " columns");
+            const RowRun got = host_multipass<4>(blk, s, sh.tile_rows, sh.tile_cols, sh.sub_cols, rank_below, band);
+            EXPECT_EQ(got.best.score, want.score);
+            EXPECT_EQ(got.best.i, want.i);
+            EXPECT_EQ(got.best.j, want.j);
+            if (rank_below) {
+              EXPECT_EQ(got.below_h, last_h);
+              EXPECT_EQ(got.below_f, last_f);
+            }
+          }
+      });
 }
 
 }  // namespace
