@@ -36,6 +36,8 @@ records=$OUT/kokkos_openmp.jsonl log=$OUT/kokkos_openmp.log
 q=(--reps "${REPS:-3}" --warmup 1 --energy-window 0 --idle-window 0 --json)
 # SW's kokkos/wavefront team is tile-rows / sub-rows threads, at most the host's threads on
 # OpenMP: 8 rows per thread, up to 16 threads (the GPU default's t_S = 128 at 16 cores).
+# kokkos/multipass also runs at its own host default (teams of one thread, a row of tiles of
+# 16 rows each, as many rows at once as there are threads).
 sw_team=$((THREADS < 16 ? THREADS : 16))
 # A job is "binary|problem|variants"; variants "each" runs cpu/reference once and then every
 # Kokkos variant that --list offers for that problem as its own job, so a slow variant that
@@ -43,6 +45,7 @@ sw_team=$((THREADS < 16 ? THREADS : 16))
 if [ "${SCALE:-}" = small ]; then
   jobs=("reduction_miniapp|--n 100003|each"
         "sw_miniapp|--len-a 3000 --len-b 2000 --tile-rows $((8 * sw_team)) --sub-rows 8|each"
+        "sw_miniapp|--len-a 3000 --len-b 2000|cpu/reference,kokkos/multipass"
         "jacobi_miniapp|--dims 2 --nx 300 --ny 200 --steps 16|cpu/reference,kokkos/*"
         "gem_miniapp|--atoms 300|cpu/reference,cpu/openmp,kokkos/*"
         "matrixchain_miniapp||cpu/reference,kokkos/*"
@@ -59,6 +62,7 @@ else
   # sizes keep each job's 5 runs near 30 s (reduction) and 11 s (SW) on 16 cores.
   jobs=("reduction_miniapp|--n 2097152|each"
         "sw_miniapp|--len-a 8192 --len-b 8192 --tile-rows $((8 * sw_team)) --sub-rows 8|each"
+        "sw_miniapp|--len-a 8192 --len-b 8192|cpu/reference,kokkos/multipass"
         "jacobi_miniapp|--dims 2 --nx 4096 --ny 4096 --steps 256|cpu/reference,kokkos/*"
         "gem_miniapp|--atoms 1441 --density 3.8|cpu/reference,cpu/openmp,kokkos/*"
         "matrixchain_miniapp||cpu/reference,kokkos/*"
