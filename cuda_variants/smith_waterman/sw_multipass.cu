@@ -11,6 +11,7 @@
 
 #include "sw_cuda_factories.hpp"
 #include "sw_cuda_common.cuh"
+#include "sw_band_rule.hpp"
 #include "sw_mapped_rows.hpp"
 #include "sw_multipass_bands.hpp"
 #include "sw_multipass16_kernel.cuh"
@@ -102,7 +103,7 @@ class MultipassAligner final : public cuda::TiledAligner {
                     " threads on an SM");
     });
     band_cols_ =
-        cuda::resolve_band_cols(tiling_, block.cols, tiles_down_, resident_rows_, use16_ ? 2 * threads16_ : threads_);
+        multipass_band_cols(tiling_, block.cols, tiles_down_, resident_rows_, use16_ ? 2 * threads16_ : threads_);
     bands_ = std::max<std::int64_t>(1, (block.cols + band_cols_ - 1) / band_cols_);
     const std::int64_t tickets = bands_ * std::max(tiles_down_, 1);
     if (tickets > std::numeric_limits<int>::max())

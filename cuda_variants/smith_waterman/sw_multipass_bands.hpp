@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// The band rule of cuda/multipass: rows of tiles resident at once (P_h) and columns per
-// band (--band-cols, or the automatic width). Host code; no CUDA types.
+// cuda/multipass's bands: the --band-cols check and the rows of tiles resident at once (P_h);
+// the width rule itself is shared with kokkos/multipass (sw_band_rule.hpp). Host code.
 #pragma once
 #include <cstdint>
 
@@ -13,9 +13,5 @@ void check_band_cols(const Tuning& t);
 
 // P_h: rows of tiles the GPU keeps resident, from blocks per SM (its occupancy).
 std::int64_t resident_rows(int blocks_per_sm);
-
-// Columns per band for a block of `cols` columns and `tiles_down` rows of tiles, with
-// `threads` threads per block and `resident` rows of tiles resident at once.
-std::int64_t resolve_band_cols(const Tuning& t, std::int64_t cols, int tiles_down, std::int64_t resident, int threads);
 
 }  // namespace hpcs::sw::cuda

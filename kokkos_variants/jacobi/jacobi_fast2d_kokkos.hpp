@@ -14,6 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "hpcs/kokkos_teams.hpp"
 #include "jacobi_grid_kokkos.hpp"
 #include "jacobi_hhc2d_fast_block.hpp"
 
@@ -41,9 +42,9 @@ struct Fast2D {
 
   KOKKOS_INLINE_FUNCTION void operator()(const typename Policy::member_type& m) const {
     const std::ptrdiff_t bytes = kBytes, align = kAlign;  // by value: get_shmem_aligned takes references
-    float* b0 = static_cast<float*>(m.team_scratch(0).get_shmem_aligned(bytes, align));
-    float* b1 = b0 + Block::elems(0);
-    blocks::ImmediateMem<float> mem{{b0, b1, b1 + Block::elems(1)}};
+    float* b0 = kokkos_teams::in_team_shared(static_cast<float*>(m.team_scratch(0).get_shmem_aligned(bytes, align)));
+    blocks::ImmediateMem<float> mem{b0, static_cast<int>(Block::elems(0)),
+                                    static_cast<int>(Block::elems(0) + Block::elems(1))};
     const Block blk(p, mem, w, m.league_rank(), m.team_rank());
     blk.run_all([&] { m.team_barrier(); });
   }

@@ -49,7 +49,7 @@ struct Hex1D {
   Hex1DArgs<Real> a;
   std::size_t scratch = 0;  // bytes used (the request adds kAlign)
   KOKKOS_INLINE_FUNCTION void operator()(const Member& m) const {
-    Real* rows = static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign));
+    Real* rows = kokkos_teams::in_team_shared(static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign)));
     hex1d_tile(a, m.league_rank(), rows, KokkosTeam{m});
   }
 };
@@ -59,7 +59,7 @@ struct Hhc2D {
   Hhc2DArgs<Real> a;
   std::size_t scratch = 0;
   KOKKOS_INLINE_FUNCTION void operator()(const Member& m) const {
-    Real* rows = static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign));
+    Real* rows = kokkos_teams::in_team_shared(static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign)));
     hhc2d_tile<St>(a, m.league_rank(), rows, KokkosTeam{m});
   }
 };
@@ -69,7 +69,7 @@ struct Hhc3D {
   Hhc3DArgs<Real> a;
   std::size_t scratch = 0;
   KOKKOS_INLINE_FUNCTION void operator()(const Member& m) const {
-    Real* rows = static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign));
+    Real* rows = kokkos_teams::in_team_shared(static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign)));
     hhc3d_tile<St>(a, m.league_rank(), rows, KokkosTeam{m});
   }
 };
@@ -105,7 +105,7 @@ struct Hhc3DSplit {
   std::int64_t* counters = nullptr;  // [0]: the ticket; [1 + k groups + g]: team (k, g)'s passes
   std::int64_t ticket_base = 0, base = 0, hexagons = 1, groups = 1, rows = 1;
   KOKKOS_INLINE_FUNCTION void operator()(const Member& m) const {
-    Real* sub = static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign));
+    Real* sub = kokkos_teams::in_team_shared(static_cast<Real*>(m.team_scratch(0).get_shmem_aligned(scratch, kAlign)));
     std::int64_t ticket = 0;
     Kokkos::single(
         Kokkos::PerTeam(m),

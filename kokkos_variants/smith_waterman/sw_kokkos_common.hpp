@@ -33,7 +33,8 @@ struct KokkosTeam {
 constexpr std::size_t kScratchSlack = 64;
 KOKKOS_INLINE_FUNCTION void* aligned_scratch(const kokkos_teams::Member& m, std::size_t bytes) {
   auto* raw = static_cast<unsigned char*>(m.team_scratch(0).get_shmem(bytes + kScratchSlack));
-  return reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(raw) + 15) / 16 * 16);
+  return kokkos_teams::in_team_shared(
+      reinterpret_cast<unsigned char*>((reinterpret_cast<std::uintptr_t>(raw) + 15) / 16 * 16));
 }
 
 #if defined(KOKKOS_ENABLE_CUDA)
@@ -126,13 +127,14 @@ class KokkosTiledAligner : public Aligner {
     row_best_ = Kokkos::View<tiled::BestCell*>("sw::row_best", static_cast<std::size_t>(std::max(tiles_down_, 1)));
   }
 
-  // After the dispatches: stops the timer and returns the best of the rows of tiles' cells.
+  // After the dispatches: stops the timer and returns the best of row_best's cells (one per
+  // row of tiles, or per ticket where a variant resizes it).
   Cell finish() {
     timer_.stop();
     Kokkos::fence();
     ran_ = true;
     auto host = Kokkos::create_mirror_view_and_copy(Kokkos::HostSpace(), row_best_);
-    return tiled::best_of(host.data(), static_cast<std::size_t>(tiles_down_));
+    return tiled::best_of(host.data(), host.extent(0));
   }
 
   Tuning tiling_;

@@ -38,11 +38,17 @@ namespace hpcs::jacobi::blocks {
 // scratch): a copy lands when issued, so commit and the waits have nothing to do. The
 // protocol allows it: an asynchronous copy may land any time between its issue and its
 // wait, and no thread touches its slot in between (the emulator checks that for cp.async).
+//
+// The buffers are one base and two offsets (buffer 1 at off1, 2 at off2), not three pointers:
+// a parity-indexed array of pointers lands in local memory, and a pointer loaded from there
+// has lost the shared state space that kokkos_teams::in_team_shared gave the base (generic
+// loads and stores in the hot loop; the CUDA block's DeviceMem keeps shared addresses).
 template <class Real>
 struct ImmediateMem {
   static constexpr bool kCopiesLandAtIssue = true;
-  Real* b[3];
-  HPCS_HD Real* buf(int i) const { return b[i]; }
+  Real* base;
+  int off1, off2;
+  HPCS_HD Real* buf(int i) const { return base + (i == 0 ? 0 : (i == 1 ? off1 : off2)); }
   HPCS_HD Real ld(const Real* base, int idx) const { return base[idx]; }
   HPCS_HD void st(Real* base, int idx, Real v) const { base[idx] = v; }
   HPCS_HD void gst(Real* dst, Real v) const { *dst = v; }

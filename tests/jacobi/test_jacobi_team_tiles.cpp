@@ -128,7 +128,8 @@ std::vector<float> host_fast_mix(const Problem& p, int threads, const std::vecto
         team.emplace_back([&, r] {
           if (fast) {
             float* b0 = scratch.data();
-            blocks::ImmediateMem<float> mem{{b0, b0 + Fast::elems(0), b0 + Fast::elems(0) + Fast::elems(1)}};
+            blocks::ImmediateMem<float> mem{b0, static_cast<int>(Fast::elems(0)),
+                                            static_cast<int>(Fast::elems(0) + Fast::elems(1))};
             Fast(prm, mem, w, k, r).run_all([&] { bar.wait(); });
           } else {
             kokkos::hhc2d_tile<Jacobi2D>(

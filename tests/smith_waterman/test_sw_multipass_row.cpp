@@ -1,11 +1,12 @@
 // SPDX-License-Identifier: BSD-3-Clause
-// kokkos/multipass's row of tiles (sw_multipass_row.hpp) on the host: every row of tiles is a
-// team of real threads, all teams run at once and are started last row first, so each one
-// really waits, tile by tile, for the row above through atomic counters (as teams do on a
-// GPU), while Kokkos Serial only ever runs them one after another. Results and the block's
-// last row (what a rank below reads) must equal the CPU reference for many team sizes,
-// tile shapes, sizes that are not multiples of the tiles, both DP modes, and with the columns
-// cut into bands (a dispatch each, resuming from the state the band before left).
+// kokkos/multipass's row of tiles (sw_multipass_row.hpp) on the host: every ticket (a band of
+// a row of tiles) is a team of real threads, all teams run at once and are started last ticket
+// first, so each one really waits, tile by tile and band by band, for the tickets before it
+// through atomic counters (as teams do on a GPU), while Kokkos Serial only ever runs them one
+// after another. Results and the block's last row (what a rank below reads) must equal the CPU
+// reference for many team sizes, tile shapes, sizes that are not multiples of the tiles, both
+// DP modes, and with the columns cut into bands: all bands in one dispatch (one rank) and a
+// dispatch per band (between ranks).
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -24,19 +25,19 @@ using namespace hpcs::sw::testing;
 using hpcs::testing::ThreadBarrier;
 using hpcs::testing::ThreadTeam;
 
-// Row r's counter: tiles it has published. One member waits or publishes, the barrier
-// passes it on (as hpcs/kokkos_team_sync.hpp does for Kokkos teams).
+// The row body's counters (tiles published, bands handed over). One member waits or
+// publishes, the barrier passes it on (as hpcs/kokkos_team_sync.hpp does for Kokkos teams).
 struct AtomicRowSync {
   std::atomic<std::int64_t>* counters;
   const ThreadTeam& team;
-  void wait(int row, std::int64_t tiles) const {
+  void wait(int counter, std::int64_t value) const {
     if (team.rank() == 0)
-      while (counters[row].load(std::memory_order_acquire) < tiles) std::this_thread::yield();
+      while (counters[counter].load(std::memory_order_acquire) < value) std::this_thread::yield();
     team.barrier();
   }
-  void publish(int row, std::int64_t tiles) const {
+  void publish(int counter, std::int64_t value) const {
     team.barrier();
-    if (team.rank() == 0) counters[row].store(tiles, std::memory_order_release);
+    if (team.rank() == 0) counters[counter].store(value, std::memory_order_release);
   }
 };
 
@@ -47,7 +48,7 @@ struct RowRun {
 
 template <int SR>
 RowRun host_multipass(const Block& blk, const Scoring& s, int tile_rows, int tile_cols, int sub_cols, bool rank_below,
-                      std::int64_t band) {
+                      std::int64_t band, bool dispatch_per_band) {
   const int threads = tile_rows / SR;
   const Tuning tiles = tiling(tile_rows, tile_cols, SR, sub_cols);
   const int down = static_cast<int>((blk.rows + tile_rows - 1) / tile_rows);
@@ -58,8 +59,10 @@ RowRun host_multipass(const Block& blk, const Scoring& s, int tile_rows, int til
   RowRun out;
   out.below_h.assign(blk.cols, -7);
   out.below_f.assign(blk.cols, -7);
-  std::vector<tiled::BestCell> row_best(down, tiled::BestCell{0, 0, 0});
-  std::vector<std::int32_t> col_h(blk.rows, -7), col_e(blk.rows, -7), corner(2 * down, -7);
+  const std::int64_t bands = (std::max<std::int64_t>(blk.cols, 1) + band - 1) / band;
+  const int tickets = static_cast<int>(bands) * down;
+  std::vector<tiled::BestCell> row_best(tickets, tiled::BestCell{0, 0, 0});
+  std::vector<std::int32_t> col_h(blk.rows, -7), col_e(blk.rows, -7), corner(tickets, -7);
   tiled::MultipassRowArgs p{};
   tiled::set_block(p, blk, blk.a, blk.b, table.data(), tiles, s.gap_open, s.gap_extend);
   const int ring = tiled::multipass_ring_columns(tile_cols, threads, sub_cols);
@@ -70,29 +73,28 @@ RowRun host_multipass(const Block& blk, const Scoring& s, int tile_rows, int til
   p.below_h = rank_below ? out.below_h.data() : nullptr;
   p.below_f = rank_below ? out.below_f.data() : nullptr;
   p.row_best = row_best.data();
+  p.band_cols = band;
   p.col_h = col_h.data();
   p.col_e = col_e.data();
   p.corner = corner.data();
-  std::unique_ptr<std::atomic<std::int64_t>[]> counters(new std::atomic<std::int64_t>[down]);
+  std::unique_ptr<std::atomic<std::int64_t>[]> counters(new std::atomic<std::int64_t>[2 * down]);
+  for (int i = 0; i < 2 * down; ++i) counters[i] = 0;  // once: they only grow within a run
   const std::size_t bytes = tiled::tile_scratch_bytes(ring, threads) + 16;
-  std::vector<std::vector<unsigned char>> scratch(down, std::vector<unsigned char>(bytes));
-  for (std::int64_t c0 = 0; c0 < std::max<std::int64_t>(blk.cols, 1); c0 += band) {  // a dispatch per band
-    p.c_begin = c0;
-    p.c_end = std::min(blk.cols, c0 + band);
-    p.band = static_cast<int>(c0 / band);
-    for (int r = 0; r < down; ++r) counters[r] = 0;
+  const int per_dispatch = dispatch_per_band ? down : tickets;
+  for (int first = 0; first < tickets; first += per_dispatch) {
     std::vector<std::unique_ptr<ThreadBarrier>> bars;
-    for (int r = 0; r < down; ++r) bars.push_back(std::make_unique<ThreadBarrier>(threads));
+    std::vector<std::vector<unsigned char>> scratch(per_dispatch, std::vector<unsigned char>(bytes));
+    for (int k = 0; k < per_dispatch; ++k) bars.push_back(std::make_unique<ThreadBarrier>(threads));
     std::vector<std::thread> all;
-    for (int r = down - 1; r >= 0; --r)  // the last row first: it must wait for every row above
+    for (int k = per_dispatch - 1; k >= 0; --k)  // the last ticket first: it must wait for every one before
       for (int t = 0; t < threads; ++t)
-        all.emplace_back([&, r, t] {
-          const ThreadTeam me{t, threads, bars[r].get()};
-          void* base = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(scratch[r].data()) + 15) / 16 * 16);
+        all.emplace_back([&, k, t] {
+          const ThreadTeam me{t, threads, bars[k].get()};
+          void* base = reinterpret_cast<void*>((reinterpret_cast<std::uintptr_t>(scratch[k].data()) + 15) / 16 * 16);
           const tiled::TileScratch sc = tiled::carve_tile_scratch(base, ring);
           const AtomicRowSync sync{counters.get(), me};
-          if (blk.mode == Mode::Local) tiled::multipass_row<SR, false, true>(p, r, me, sc, sync);
-          else tiled::multipass_row<SR, false, false>(p, r, me, sc, sync);
+          if (blk.mode == Mode::Local) tiled::multipass_row<SR, false, true>(p, first + k, me, sc, sync);
+          else tiled::multipass_row<SR, false, false>(p, first + k, me, sc, sync);
         });
     for (auto& th : all) th.join();
   }
@@ -116,18 +118,21 @@ TEST(SwMultipassRow, ConcurrentTeamsEqualTheReference) {
                  last_f.data(), want);
         if (want.i == 0) want = Cell{};
         for (bool rank_below : {false, true})
-          for (std::int64_t band : {std::max<std::int64_t>(blk.cols, 1), std::int64_t{2} * sh.tile_cols}) {
-            SCOPED_TRACE(std::string(rank_below ? "last row handed down" : "plain partial row") + ", bands of " +
-                         std::to_string(band) + " columns");
-            const RowRun got = host_multipass<4>(blk, s, sh.tile_rows, sh.tile_cols, sh.sub_cols, rank_below, band);
-            EXPECT_EQ(got.best.score, want.score);
-            EXPECT_EQ(got.best.i, want.i);
-            EXPECT_EQ(got.best.j, want.j);
-            if (rank_below) {
-              EXPECT_EQ(got.below_h, last_h);
-              EXPECT_EQ(got.below_f, last_f);
+          for (std::int64_t band :
+               {std::max<std::int64_t>(blk.cols, 1), std::int64_t{2} * sh.tile_cols, std::int64_t{sh.tile_cols}})
+            for (bool per_band : {false, true}) {
+              SCOPED_TRACE(std::string(rank_below ? "last row handed down" : "plain partial row") + ", bands of " +
+                           std::to_string(band) + " columns, " + (per_band ? "a dispatch per band" : "one dispatch"));
+              const RowRun got =
+                  host_multipass<4>(blk, s, sh.tile_rows, sh.tile_cols, sh.sub_cols, rank_below, band, per_band);
+              EXPECT_EQ(got.best.score, want.score);
+              EXPECT_EQ(got.best.i, want.i);
+              EXPECT_EQ(got.best.j, want.j);
+              if (rank_below) {
+                EXPECT_EQ(got.below_h, last_h);
+                EXPECT_EQ(got.below_f, last_f);
+              }
             }
-          }
       });
 }
 

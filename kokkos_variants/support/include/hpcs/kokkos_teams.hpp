@@ -34,6 +34,24 @@ inline void require_team_scratch(std::size_t bytes, const std::string& what, con
     throw Error(what + " need " + std::to_string(bytes) + " bytes of team scratch; this Kokkos backend (" +
                 Exec::name() + ") allows " + std::to_string(max) + " per team (" + fix + ")");
 }
+
+// The same scratch address, as a pointer the CUDA compiler knows is in shared memory. Kokkos
+// hands team scratch out as a generic pointer kept in the team member, so nvcc emits generic
+// loads and stores (ld/st, not ld.shared/st.shared) and, since a generic store may alias
+// anything, reloads kernel arguments after every scratch store. A pointer derived from a
+// __shared__ array by an offset keeps the shared state space (same bytes: all dynamic shared
+// arrays start at the same address). Other backends: the pointer as given.
+template <class T>
+KOKKOS_INLINE_FUNCTION T* in_team_shared(T* p) {
+#if defined(__CUDA_ARCH__)
+  extern __shared__ __align__(16) unsigned char hpcs_dynamic_shared[];
+  const auto offset = static_cast<unsigned>(__cvta_generic_to_shared(p)) -
+                      static_cast<unsigned>(__cvta_generic_to_shared(hpcs_dynamic_shared));
+  return reinterpret_cast<T*>(hpcs_dynamic_shared + offset);
+#else
+  return p;
+#endif
+}
 }  // namespace kokkos_teams
 
 }  // namespace hpcs
