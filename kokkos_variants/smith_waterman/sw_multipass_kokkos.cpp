@@ -170,7 +170,7 @@ class KokkosMultipass final : public KokkosTiledAligner {
  private:
   // Columns per band: --band-cols if given; between ranks an eighth of the width (whole
   // tiles), so the rank below starts after an eighth of the work; on one rank on a GPU,
-  // cuda/multipass's rule (sw_multipass_bands.hpp): one band while every row of tiles is
+  // cuda/multipass's rule (sw_band_rule.hpp): one band while every row of tiles is
   // resident, else the columns the resident rows' pipeline spans. A host backend keeps one
   // band (its teams are threads that run to the end; bands would only add restarts).
   std::int64_t band_width(bool between_ranks) const {
@@ -186,13 +186,15 @@ class KokkosMultipass final : public KokkosTiledAligner {
   static constexpr std::int64_t kBandsBetweenRanks = 8;
 
   // Teams resident at once: SMs x teams per SM, the latter from the largest team Kokkos
-  // would launch this kernel with (its register limit: 149-152 registers at 16 rows a thread
-  // allow 416 threads, so 3 teams of 128). Host backends: their threads.
+  // would launch this kernel with (its register limit: about 156 registers at 16 rows a thread
+  // allow 384 threads, so 3 teams of 128: 396 on an H200, as cuda/multipass). Kokkos caps a
+  // team at 1024 threads, so a lean kernel is undercounted: narrower bands, same results.
+  // Host backends: their threads.
   std::int64_t resident_teams() const {
     const auto threads = static_cast<std::int64_t>(Kokkos::DefaultExecutionSpace().concurrency());
 #if defined(KOKKOS_ENABLE_CUDA) && KOKKOS_VERSION >= 40000
     if (std::is_same_v<kokkos_teams::Exec, Kokkos::Cuda>) {
-      const auto& prop = Kokkos::Cuda().cuda_device_prop();
+      const cudaDeviceProp prop = Kokkos::Cuda().cuda_device_prop();
       std::int64_t per_sm = 1;
       tiled::with_tile_shape(tiling_, true, [&](auto SR, auto D, auto L) {
         const int max =
